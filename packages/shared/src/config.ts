@@ -16,6 +16,22 @@ const pathOrUrl = (fallback: string) =>
     })
     .default(fallback);
 const text = (fallback: string) => z.string().trim().min(1).default(fallback);
+const hostList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^[a-z0-9.-]+(:\d{1,5})?$/, "must be a comma list of host or host:port names"),
+    ),
+  );
 
 export const publicConfigSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -41,6 +57,8 @@ export const publicConfigSchema = z.object({
   CHAT_ID: z.string().trim().default(""),
   MEDIA_BASE_URL: pathOrUrl("/media"),
   LOGO_URL: pathOrUrl("/brand/logo.svg"),
+  /** Hosts that short links and sign-in targets may send browsers to, beyond the site and MY_AREA_URL. */
+  REDIRECT_ALLOWED_HOSTS: hostList,
   PRODUCT_NAME: text("Rise"),
   COMPANY_NAME: text("Rise Bakery Software, Inc."),
   COMPANY_ADDRESS: text("1200 Market Street, Suite 400, San Francisco, CA 94102"),
@@ -82,4 +100,14 @@ export function loadPublicConfig(env: Env): PublicConfig {
     throw new ConfigError([`CHAT_ID: required when CHAT_PROVIDER is ${config.CHAT_PROVIDER}`]);
   }
   return config;
+}
+
+/** Every host a redirect may lead to: the site's own, the my-area host and the configured list. */
+export function redirectAllowedHosts(config: PublicConfig): string[] {
+  const hosts = [
+    new URL(config.SITE_URL).host,
+    new URL(config.MY_AREA_URL).host,
+    ...config.REDIRECT_ALLOWED_HOSTS,
+  ];
+  return [...new Set(hosts.map((host) => host.toLowerCase()))];
 }

@@ -1,0 +1,93 @@
+import { apiErrorSchema, movedResultSchema } from "@bakery/shared/api-contract";
+import { checkRedirectTarget } from "@bakery/shared/redirect-target";
+import type { z } from "zod";
+
+/** Any answer other than a 2xx, with the API's stable code when it gave one. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = "ApiRequestError";
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** The request never got an answer (offline, DNS, server down). */
+export class ApiNetworkError extends Error {
+  constructor(cause: unknown) {
+    super("The server could not be reached", { cause });
+    this.name = "ApiNetworkError";
+  }
+}
+
+export type ApiClientDeps = {
+  baseUrl: string;
+  /** The current ID token, or "" when signed out. */
+  getIdToken: () => Promise<string>;
+  /** Where the browser is now: origin, and path with query. */
+  location: () => { origin: string; pathAndQuery: string };
+  /** Full-page navigation. */
+  navigate: (url: string) => void;
+  fetch: typeof fetch;
+};
+
+/**
+ * The one way the site talks to the API (spec §7, §8): every call carries
+ * `Authorization: Bearer <token>` (empty when signed out); 401/403 send the
+ * browser to sign in and back; 301 sends it to the body's location after the
+ * location is checked. Both still throw, so callers stop what they were doing.
+ */
+export function createApiClient(deps: ApiClientDeps) {
+  async function get<Schema extends z.ZodType>(
+    path: string,
+    schema: Schema,
+  ): Promise<z.infer<Schema>> {
+    const token = await deps.getIdToken().catch(() => "");
+    let response: Response;
+    try {
+      response = await deps.fetch(`${deps.baseUrl.replace(/\/$/, "")}${path}`, {
+        headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
+        redirect: "error",
+      });
+    } catch (error) {
+      throw new ApiNetworkError(error);
+    }
+    const body: unknown = await response.json().catch(() => undefined);
+
+    if (response.ok) {
+      const parsed = schema.safeParse(body);
+      if (!parsed.success)
+        throw new ApiRequestError(
+          response.status,
+          "bad_response",
+          "Unexpected answer from the server",
+        );
+      return parsed.data;
+    }
+
+    const here = deps.location();
+    if (response.status === 401 || response.status === 403) {
+      deps.navigate(`/login?target=${encodeURIComponent(here.pathAndQuery)}`);
+    } else if (response.status === 301) {
+      const moved = movedResultSchema.safeParse(body);
+      const checked = moved.success
+        ? checkRedirectTarget(moved.data.location, { siteOrigin: here.origin, allowedHosts: [] })
+        : undefined;
+      if (checked?.ok) deps.navigate(checked.url);
+    }
+    const error = apiErrorSchema.safeParse(body);
+    throw error.success
+      ? new ApiRequestError(response.status, error.data.error.code, error.data.error.message)
+      : new ApiRequestError(
+          response.status,
+          `http_${response.status}`,
+          response.statusText || "Request failed",
+        );
+  }
+
+  return { get };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,108 @@
+import { type ContentPage, contentPageSchema } from "@bakery/shared/api-contract";
+import DOMPurify from "dompurify";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { buttonClasses } from "../../ui/button-styles.ts";
+import { ApiRequestError } from "../api/api-client.ts";
+import { api } from "../api/browser-api-client.ts";
+
+type LoadState =
+  | { kind: "loading" }
+  | { kind: "loaded"; page: ContentPage; html: string }
+  | { kind: "not-found" }
+  | { kind: "failed" };
+
+/**
+ * A page of content kept in the database, loaded by handle (spec §2): title,
+ * subtitle and HTML. The HTML was sanitized when stored and is sanitized again
+ * here, because the browser is the last line of defence.
+ */
+export function ContentPageView({
+  handle,
+  fallbackTitle,
+}: {
+  handle: string;
+  fallbackTitle?: string;
+}) {
+  const [state, setState] = useState<LoadState>({ kind: "loading" });
+
+  const load = useCallback(async () => {
+    setState({ kind: "loading" });
+    try {
+      const page = await api.get(`/p/${encodeURIComponent(handle)}`, contentPageSchema);
+      setState({ kind: "loaded", page, html: DOMPurify.sanitize(page.content) });
+    } catch (error) {
+      console.error(`Could not load the page "${handle}"`, error);
+      if (error instanceof ApiRequestError && error.status === 301) return;
+      const notFound =
+        error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+      setState({ kind: notFound ? "not-found" : "failed" });
+    }
+  }, [handle]);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    void load();
+  }, [load]);
+
+  const title =
+    state.kind === "loaded"
+      ? state.page.title
+      : state.kind === "not-found"
+        ? "Page not found"
+        : fallbackTitle;
+
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
+      {title ? <h1 className="font-semibold text-4xl text-ink sm:text-5xl">{title}</h1> : null}
+      {state.kind === "loaded" && state.page.subtitle ? (
+        <p className="mt-3 text-cocoa text-lg">{state.page.subtitle}</p>
+      ) : null}
+      <div className="mt-8">
+        {state.kind === "loading" && (
+          <div role="status" aria-label="Loading the page" className="flex flex-col gap-3">
+            <span className="h-4 w-3/4 animate-pulse rounded bg-brand-100 motion-reduce:animate-none" />
+            <span className="h-4 w-full animate-pulse rounded bg-brand-100 motion-reduce:animate-none" />
+            <span className="h-4 w-5/6 animate-pulse rounded bg-brand-100 motion-reduce:animate-none" />
+          </div>
+        )}
+        {state.kind === "loaded" && <SanitizedHtml html={state.html} />}
+        {state.kind === "not-found" && (
+          <div className="flex flex-col items-start gap-4">
+            <p className="text-cocoa text-lg">
+              We could not find this page. It may have been moved or removed.
+            </p>
+            <Link to="/" className={buttonClasses("primary")}>
+              Go to the home page
+            </Link>
+          </div>
+        )}
+        {state.kind === "failed" && (
+          <div
+            role="alert"
+            className="flex flex-col items-start gap-4 rounded-2xl bg-white p-6 shadow-card"
+          >
+            <p className="text-cocoa">
+              This page could not be loaded. Check your connection and try again.
+            </p>
+            <button type="button" onClick={() => void load()} className={buttonClasses("primary")}>
+              Try again
+            </button>
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** Shows HTML that was sanitized by the server and again by DOMPurify in `load`. */
+function SanitizedHtml({ html }: { html: string }) {
+  return (
+    <div
+      className="prose-content"
+      data-testid="content-html"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the only way to show stored HTML; sanitized twice
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}

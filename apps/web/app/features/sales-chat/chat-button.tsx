@@ -1,0 +1,60 @@
+import { MessageCircle } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { siteConfig } from "../../site-config.ts";
+
+const buttonClass =
+  "fixed right-4 bottom-4 z-30 inline-flex h-14 items-center gap-2 rounded-full bg-brand-700 pr-5 pl-4 font-semibold text-white shadow-lg ring-4 ring-white/60 hover:bg-brand-800 sm:right-6 sm:bottom-6";
+
+/**
+ * The floating "talk to sales" button. With a chat provider configured it
+ * starts a live chat (loading the widget on the first click); without one it
+ * takes the visitor to the demo booking, so it is never a dead button.
+ */
+export function ChatButton() {
+  const [state, setState] = useState<"idle" | "loading" | "failed">("idle");
+  const provider = siteConfig.CHAT_PROVIDER;
+
+  if (provider === "none") {
+    return (
+      <Link to="/book-demo" className={buttonClass}>
+        <MessageCircle aria-hidden="true" className="size-6" />
+        Talk to sales
+      </Link>
+    );
+  }
+
+  async function startChat() {
+    if (provider === "none") return;
+    setState("loading");
+    try {
+      await import("./load-chat-widget.ts").then(({ openSalesChat }) =>
+        openSalesChat(provider, siteConfig.CHAT_ID),
+      );
+      setState("idle");
+    } catch {
+      setState("failed");
+    }
+  }
+
+  if (state === "failed") {
+    return (
+      <Link to="/book-demo" className={buttonClass}>
+        <MessageCircle aria-hidden="true" className="size-6" />
+        Chat is unavailable. Book a Demo
+      </Link>
+    );
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={startChat}
+      aria-busy={state === "loading"}
+      className={buttonClass}
+    >
+      <MessageCircle aria-hidden="true" className="size-6" />
+      {state === "loading" ? "Starting chat…" : "Chat with sales"}
+    </button>
+  );
+}

@@ -1,0 +1,43 @@
+import { redirectResultSchema } from "@bakery/shared/api-contract";
+import { redirectAllowedHosts } from "@bakery/shared/config";
+import { checkRedirectTarget } from "@bakery/shared/redirect-target";
+import { siteConfig } from "../../site-config.ts";
+import { type ApiClient, ApiRequestError } from "../api/api-client.ts";
+
+export type ShortLinkOutcome =
+  | { kind: "go"; url: string }
+  | { kind: "not-found" }
+  | { kind: "unsafe-target" }
+  /** The API client already sent the browser elsewhere (sign-in, or a moved link). */
+  | { kind: "leaving" };
+
+/**
+ * Asks the API where a short link leads and checks the answer before the
+ * browser goes there: the server checked it too, but a target is never
+ * followed on trust.
+ */
+export async function resolveShortLink(
+  api: ApiClient,
+  cat: string,
+  id: string,
+  siteOrigin: string,
+): Promise<ShortLinkOutcome> {
+  try {
+    const { to } = await api.get(
+      `/redirect/${encodeURIComponent(cat)}/${encodeURIComponent(id)}`,
+      redirectResultSchema,
+    );
+    const checked = checkRedirectTarget(to, {
+      siteOrigin,
+      allowedHosts: redirectAllowedHosts(siteConfig),
+    });
+    return checked.ok ? { kind: "go", url: checked.url } : { kind: "unsafe-target" };
+  } catch (error) {
+    if (error instanceof ApiRequestError) {
+      if (error.status === 404 || error.status === 400) return { kind: "not-found" };
+      if (error.status === 401 || error.status === 403 || error.status === 301)
+        return { kind: "leaving" };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,57 @@
+import { Menu } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Link } from "react-router";
+import { siteConfig } from "../site-config.ts";
+import { buttonClasses } from "../ui/button-styles.ts";
+import { Logo } from "../ui/logo.tsx";
+import { BookDemoLink } from "./book-demo-link.tsx";
+
+// The drawer's code is only needed on phones, after a tap: keep it off the
+// critical path of every page.
+const MobileDrawer = lazy(() => import("./mobile-drawer.tsx"));
+
+export function TopBar() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerRequested, setDrawerRequested] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  function toggleDrawer() {
+    setDrawerRequested(true);
+    setDrawerOpen((open) => !open);
+  }
+
+  return (
+    <header className="sticky top-0 z-40 border-brand-100 border-b bg-cream/90 backdrop-blur supports-[backdrop-filter]:bg-cream/75">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8"
+      >
+        <Link to="/" className="-m-1 rounded-md p-1" aria-label={`${siteConfig.PRODUCT_NAME} home`}>
+          <Logo />
+        </Link>
+        <div className="hidden items-center gap-2 md:flex">
+          <a href={siteConfig.APP_LOGIN_URL} className={buttonClasses("ghost")}>
+            Login
+          </a>
+          <BookDemoLink />
+        </div>
+        <button
+          ref={menuButton}
+          type="button"
+          onClick={toggleDrawer}
+          aria-expanded={drawerOpen}
+          aria-controls="mobile-drawer"
+          aria-label={drawerOpen ? "Close menu" : "Open menu"}
+          className="-mr-2 inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-brand-50 md:hidden"
+        >
+          <Menu aria-hidden="true" className="size-6" />
+        </button>
+      </nav>
+      {drawerRequested && (
+        <Suspense fallback={null}>
+          <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} returnFocusTo={menuButton} />
+        </Suspense>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,115 @@
+import { Quote } from "lucide-react";
+import { useEffect, useState } from "react";
+import { usePrefersReducedMotion } from "../ui/use-prefers-reduced-motion.ts";
+import { type Testimonial, testimonialLogoUrl, testimonials } from "./testimonials.ts";
+
+/** How long each testimonial stays before the next one fades in. */
+export const slideIntervalMs = 7000;
+
+/**
+ * Loops through the testimonials with a 1000 ms transition; no arrows,
+ * indicators or swipe (spec §4). It pauses while hovered or focused, and
+ * under reduced motion it does not move at all: every testimonial is shown.
+ */
+export function TestimonialCarousel() {
+  const [active, setActive] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
+  const rotating = !reducedMotion && !paused;
+
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = window.setInterval(
+      () => setActive((index) => (index + 1) % testimonials.length),
+      slideIntervalMs,
+    );
+    return () => window.clearInterval(timer);
+  }, [rotating]);
+
+  return (
+    <section aria-labelledby="testimonials-title" className="py-16 md:py-24">
+      <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
+        <h2
+          id="testimonials-title"
+          className="text-center font-semibold text-3xl text-ink sm:text-4xl"
+        >
+          Trusted by the top tech-forward bakeries
+        </h2>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the rotation */}
+        <div
+          className="mt-10 grid gap-6"
+          data-testid="testimonial-carousel"
+          data-paused={paused || reducedMotion}
+          onMouseEnter={() => setPaused(true)}
+          onMouseLeave={() => setPaused(false)}
+          onFocus={() => setPaused(true)}
+          onBlur={() => setPaused(false)}
+        >
+          {testimonials.map((testimonial, index) => {
+            const shown = reducedMotion || index === active;
+            return (
+              <TestimonialCard
+                key={testimonial.id}
+                testimonial={testimonial}
+                shown={shown}
+                className={`[grid-area:1/1] motion-reduce:[grid-area:auto] transition-[opacity,translate] duration-1000 ease-out motion-reduce:transition-none ${
+                  shown
+                    ? "translate-x-0 opacity-100"
+                    : "pointer-events-none translate-x-6 opacity-0"
+                }`}
+              />
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function TestimonialCard({
+  testimonial,
+  shown,
+  className,
+}: {
+  testimonial: Testimonial;
+  shown: boolean;
+  className: string;
+}) {
+  return (
+    <figure
+      aria-hidden={!shown}
+      inert={!shown}
+      data-active={shown}
+      className={`flex flex-col gap-6 rounded-3xl bg-white p-8 shadow-card ring-1 ring-brand-900/5 sm:p-10 ${className}`}
+    >
+      <Quote aria-hidden="true" className="size-8 text-brand-300" />
+      <blockquote className="font-display text-ink text-xl leading-relaxed sm:text-2xl">
+        <p>{testimonial.text}</p>
+      </blockquote>
+      <figcaption className="flex items-center gap-4">
+        <img
+          src={testimonialLogoUrl(testimonial)}
+          alt=""
+          width={56}
+          height={56}
+          loading="lazy"
+          className="size-14 rounded-full bg-flour"
+        />
+        <span className="flex flex-col">
+          <span className="font-semibold text-ink">{testimonial.name}</span>
+          {testimonial.link ? (
+            <a
+              href={testimonial.link}
+              rel="noopener"
+              className="text-brand-700 underline-offset-4 hover:underline"
+            >
+              {testimonial.bizName}
+            </a>
+          ) : (
+            <span className="text-cocoa">{testimonial.bizName}</span>
+          )}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}

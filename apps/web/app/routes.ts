@@ -1,0 +1,20 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  layout("layout/site-layout.tsx", [
+    index("routes/landing.tsx", { id: "landing" }),
+    route("saas", "routes/landing.tsx", { id: "landing-saas" }),
+    route("book-demo", "routes/book-demo.tsx"),
+    route("pricing", "routes/pricing.tsx"),
+    route("signup", "routes/signup.tsx"),
+    route("privacy-policy", "routes/privacy-policy.tsx"),
+    route("terms-of-service", "routes/terms-of-service.tsx"),
+    route("page/:handle", "routes/content-page.tsx"),
+    route("login", "routes/login.tsx"),
+    route("to/:cat/:id", "routes/short-link.tsx"),
+    route("*", "routes/unknown-path.tsx"),
+  ]),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
+  route("manifest.webmanifest", "routes/web-manifest.ts"),
+] satisfies RouteConfig;

@@ -1,0 +1,38 @@
+import { ChatButton } from "../features/sales-chat/chat-button.tsx";
+import { ClosingCta } from "../marketing/closing-cta.tsx";
+import { FeatureSection } from "../marketing/feature-section.tsx";
+import { Hero } from "../marketing/hero.tsx";
+import { landingSections } from "../marketing/landing-sections.ts";
+import { StatsPanel } from "../marketing/stats-panel.tsx";
+import { TestimonialCarousel } from "../marketing/testimonial-carousel.tsx";
+import { pageMeta } from "../seo/page-meta.ts";
+import { organizationAndOfferJsonLd } from "../seo/structured-data.ts";
+import { siteConfig } from "../site-config.ts";
+
+// "/" and "/saas" both render this page; "/" is the canonical URL of both.
+export const meta = () => [
+  ...pageMeta({
+    title: `${siteConfig.PRODUCT_NAME}: bakery management software for custom orders, online shop and delivery`,
+    description:
+      "Instant custom cake quotes, an online shop with lead times, a one-click baking plan and delivery, in one platform built for bakeries. $500/month flat.",
+    canonicalPath: "/",
+  }),
+  organizationAndOfferJsonLd(),
+];
+
+export default function Landing() {
+  return (
+    <>
+      <Hero />
+      <div className="divide-y divide-brand-100">
+        {landingSections.map((section, index) => (
+          <FeatureSection key={section.id} section={section} flipped={index % 2 === 1} />
+        ))}
+      </div>
+      <StatsPanel />
+      <TestimonialCarousel />
+      <ClosingCta />
+      <ChatButton />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { absoluteUrl } from "../site-config.ts";
+
+export function loader() {
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /login",
+    "Disallow: /to/",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${absoluteUrl("/sitemap.xml")}`,
+    "",
+  ].join("\n");
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}

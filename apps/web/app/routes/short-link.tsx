@@ -1,0 +1,68 @@
+import { data, Link } from "react-router";
+import { ApiNetworkError, ApiRequestError } from "../features/api/api-client.ts";
+import { api } from "../features/api/browser-api-client.ts";
+import { resolveShortLink } from "../features/short-links/resolve-short-link.ts";
+import { pageMeta } from "../seo/page-meta.ts";
+import { buttonClasses } from "../ui/button-styles.ts";
+import type { Route } from "./+types/short-link";
+
+export const meta = () =>
+  pageMeta({
+    title: "Opening your link",
+    description: "Taking you to your link.",
+    canonicalPath: "/",
+    noindex: true,
+  });
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  try {
+    const outcome = await resolveShortLink(api, params.cat, params.id, window.location.origin);
+    // replace(): the short link itself should not stay in the back history.
+    if (outcome.kind === "go") window.location.replace(outcome.url);
+    return outcome;
+  } catch (error) {
+    if (error instanceof ApiNetworkError)
+      throw data("The server could not be reached. Try again in a moment.", 503);
+    if (error instanceof ApiRequestError) throw data(error.message, error.status);
+    throw error;
+  }
+}
+clientLoader.hydrate = true as const;
+
+function OpeningLink() {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-6 px-4 py-24 text-center">
+      <h1 className="font-semibold text-3xl text-ink">Opening your link…</h1>
+      <div
+        role="progressbar"
+        aria-label="Opening your link"
+        className="relative h-1.5 w-full overflow-hidden rounded-full bg-brand-100"
+      >
+        <span className="absolute inset-y-0 left-0 w-1/3 animate-[indeterminate_1.2s_ease-in-out_infinite] rounded-full bg-brand-700 motion-reduce:left-1/3 motion-reduce:animate-none" />
+      </div>
+    </div>
+  );
+}
+
+export function HydrateFallback() {
+  return <OpeningLink />;
+}
+
+export default function ShortLink({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "go" || loaderData.kind === "leaving") return <OpeningLink />;
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-5 px-4 py-24 text-center">
+      <h1 className="font-semibold text-3xl text-ink">
+        {loaderData.kind === "not-found" ? "This link doesn't exist" : "This link can't be opened"}
+      </h1>
+      <p className="text-cocoa">
+        {loaderData.kind === "not-found"
+          ? "It may have expired or been mistyped. Check the message you received, or start from our home page."
+          : "It points somewhere we can't safely send you. Please contact the bakery that sent it."}
+      </p>
+      <Link to="/" className={buttonClasses("primary")}>
+        Go to the home page
+      </Link>
+    </div>
+  );
+}

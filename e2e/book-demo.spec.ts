@@ -1,0 +1,61 @@
+import { e2eSiteEnv } from "./support/e2e-env.ts";
+import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
+
+test("shows a spinner until the scheduling frame loads, then the 700 px widget", async ({
+  page,
+}) => {
+  let releaseFrame: () => void = () => {};
+  const frameRequested = new Promise<void>((resolve) => {
+    releaseFrame = resolve;
+  });
+  let letFrameLoad: () => void = () => {};
+  const frameMayLoad = new Promise<void>((resolve) => {
+    letFrameLoad = resolve;
+  });
+  await page.route("https://calendly.com/**", async (route) => {
+    releaseFrame();
+    await frameMayLoad;
+    await route.fulfill({
+      contentType: "text/html",
+      body: "<!doctype html><title>Scheduling</title><p>Pick a time</p>",
+    });
+  });
+
+  await page.goto("/book-demo");
+  await expect(page.getByRole("heading", { level: 1, name: "Book a Demo" })).toBeVisible();
+  await expect(page.getByText("Pick a time that suits you")).toBeVisible();
+  const spinner = page.getByRole("progressbar", { name: "Loading the scheduling calendar" });
+  await frameRequested;
+  await expect(spinner).toBeVisible();
+
+  letFrameLoad();
+  await expect(spinner).toBeHidden();
+  const frame = page.locator('iframe[title="Book a demo: pick a time"]');
+  expect((await frame.boundingBox())?.height).toBe(700);
+  await expect(
+    page.frameLocator('iframe[title="Book a demo: pick a time"]').getByText("Pick a time"),
+  ).toBeVisible();
+});
+
+test("passes prefill and attribution from the page's address to the widget", async ({ page }) => {
+  await page.goto(
+    "/book-demo?name=Ana%20Baker&email=ana%40example.com&utm_source=fb&utm_medium=cpc&utm_campaign=spring",
+  );
+  const src = await page.locator('iframe[title="Book a demo: pick a time"]').getAttribute("src");
+  const url = new URL(src ?? "");
+  expect(`${url.origin}${url.pathname}`).toBe(e2eSiteEnv.SCHEDULING_URL);
+  expect(Object.fromEntries(url.searchParams)).toMatchObject({
+    hide_event_type_details: "1",
+    hide_gdpr_banner: "1",
+    name: "Ana Baker",
+    email: "ana@example.com",
+    utm_source: "fb",
+    utm_medium: "cpc",
+    utm_campaign: "spring",
+  });
+});
+
+test("the book-a-demo page has no serious accessibility violations", async ({ page }) => {
+  await page.goto("/book-demo");
+  await expectNoSeriousA11yViolations(page);
+});

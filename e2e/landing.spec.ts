@@ -1,0 +1,158 @@
+import { e2eChatOrigin, e2eSiteEnv } from "./support/e2e-env.ts";
+import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
+
+const sectionTitles = [
+  "Custom Cakes & Treats",
+  "Standard Cakes & Desserts",
+  "Back Office",
+  "Kitchen",
+  "Delivery",
+  "Growth",
+];
+
+test("the landing page pitches every area with illustrations, stats and a closing call to action", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Run your whole bakery from one place",
+  );
+  await expect(
+    page.getByRole("main").getByRole("link", { name: "Book a Demo" }).first(),
+  ).toHaveAttribute("href", "/book-demo");
+
+  for (const title of sectionTitles) {
+    const section = page.getByRole("region", { name: title, exact: true });
+    await expect(section).toBeVisible();
+    const illustration = section.getByRole("img");
+    await expect(illustration).toHaveAttribute("width", /\d+/);
+    await expect(illustration).toHaveAttribute("height", /\d+/);
+    await illustration.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        illustration.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
+  }
+  await expect(page.getByRole("region", { name: "Custom Cakes & Treats" })).toContainText(
+    "AI instant quotes",
+  );
+  await expect(page.getByRole("region", { name: "Delivery" })).toContainText("printable slips");
+
+  const stats = page.getByRole("region", { name: "What bakeries see after switching" });
+  await expect(stats.getByRole("definition")).toHaveText(["20%", "25%", "15%"]);
+  await expect(stats.getByRole("term")).toHaveText([
+    "increase in Sales",
+    "increase in Employee Efficiency",
+    "increase in Customer Retention",
+  ]);
+
+  const closing = page.getByRole("region", { name: "Upgrade your Bakery" });
+  await closing.getByRole("link", { name: "Book a Demo" }).click();
+  await expect(page).toHaveURL(/\/book-demo$/);
+});
+
+test("/saas shows the landing page with / as its canonical address", async ({ page }) => {
+  await page.goto("/saas");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Run your whole bakery from one place",
+  );
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    `${e2eSiteEnv.SITE_URL}/`,
+  );
+});
+
+test("the video player loads only after the visitor clicks play", async ({
+  page,
+  externalRequests,
+}) => {
+  await page.goto("/");
+  await expect(page.locator("iframe")).toHaveCount(0);
+  expect(externalRequests.filter((url) => url.includes("youtube"))).toEqual([]);
+  await page.getByRole("button", { name: "Watch the 2-minute tour" }).click();
+  const player = page.frameLocator('iframe[title$="product tour video"]');
+  await expect(player.getByText("Video stub")).toBeVisible();
+  await expect(page.locator('iframe[title$="product tour video"]')).toHaveAttribute(
+    "src",
+    `${e2eSiteEnv.VIDEO_URL}?autoplay=1`,
+  );
+});
+
+test.describe("testimonial carousel", () => {
+  test("loops through the three owners and pauses while hovered", async ({ page, isMobile }) => {
+    test.skip(isMobile, "hover needs a pointer");
+    await page.clock.install();
+    await page.goto("/");
+    const region = page.getByRole("region", { name: "Trusted by the top tech-forward bakeries" });
+    await expect(region.getByRole("figure")).toHaveCount(3);
+    const active = region.locator('figure[data-active="true"]');
+    await expect(active).toHaveCount(1);
+    await expect(active).toContainText("Sugar Bloom Bakery");
+    await expect(active.getByRole("img")).toHaveAttribute("src", "/media/logos/sugar-bloom.svg");
+    await expect(region.locator("figure").nth(0)).toHaveCSS("transition-duration", /1s/);
+
+    await page.clock.runFor(7_000);
+    await expect(active).toContainText("The Golden Crumb");
+    await page.clock.runFor(7_000);
+    await expect(active).toContainText("Maple & Rye Patisserie");
+    await page.clock.runFor(7_000);
+    await expect(active).toContainText("Sugar Bloom Bakery");
+
+    await region.getByTestId("testimonial-carousel").hover();
+    await page.clock.runFor(21_000);
+    await expect(active).toContainText("Sugar Bloom Bakery");
+    await expect(region.getByRole("button")).toHaveCount(0);
+  });
+
+  test("does not move under reduced motion and shows every testimonial", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
+    await page.goto("/");
+    const region = page.getByRole("region", { name: "Trusted by the top tech-forward bakeries" });
+    await expect(region.locator('figure[data-active="true"]')).toHaveCount(3);
+    for (const figure of await region.getByRole("figure").all()) await expect(figure).toBeVisible();
+    await page.clock.runFor(21_000);
+    await expect(region.locator('figure[data-active="true"]')).toHaveCount(3);
+  });
+});
+
+test("with no chat provider configured the chat button leads to the demo booking", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const chat = page.getByRole("link", { name: "Talk to sales" });
+  await expect(chat).toBeVisible();
+  await chat.click();
+  await expect(page).toHaveURL(/\/book-demo$/);
+});
+
+test("with a chat provider the widget loads on the first click, not with the page", async ({
+  page,
+  externalRequests,
+}) => {
+  await page.goto(`${e2eChatOrigin}/`);
+  await page.waitForLoadState("networkidle");
+  expect(externalRequests.filter((url) => url.includes("crisp"))).toEqual([]);
+  await page.getByRole("button", { name: "Chat with sales" }).click();
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { __crispLoaded?: boolean }).__crispLoaded),
+    )
+    .toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { CRISP_WEBSITE_ID: string }).CRISP_WEBSITE_ID),
+  ).toBe("e2e-crisp-site");
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        JSON.stringify((window as unknown as { __crispCommands?: unknown[] }).__crispCommands),
+      ),
+    )
+    .toContain('["do","chat:open"]');
+});
+
+test("the landing page has no serious accessibility violations", async ({ page }) => {
+  await page.goto("/");
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,0 +1,131 @@
+import { e2eSiteEnv } from "./support/e2e-env.ts";
+import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
+
+test.describe("top bar", () => {
+  test("shows the 30 px logo linking home, Login and Book a Demo on wide screens", async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, "wide screens only");
+    await page.goto("/pricing");
+    const header = page.getByRole("banner");
+    const logo = header.getByRole("link", { name: "Rise home" });
+    await expect(logo).toHaveAttribute("href", "/");
+    expect((await logo.getByRole("img").boundingBox())?.height).toBe(30);
+    await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute(
+      "href",
+      e2eSiteEnv.APP_LOGIN_URL,
+    );
+    await expect(header.getByRole("button", { name: "Open menu" })).toBeHidden();
+    await header.getByRole("link", { name: "Book a Demo" }).click();
+    await expect(page).toHaveURL(/\/book-demo$/);
+    await logo.click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("collapses into a menu button that opens a 240 px drawer on phones", async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, "narrow screens only");
+    await page.goto("/pricing");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Login" })).toBeHidden();
+    const menuButton = header.getByRole("button", { name: "Open menu" });
+    await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+
+    await menuButton.click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    await expect(menuButton).toHaveAttribute("aria-expanded", "true");
+    expect((await drawer.boundingBox())?.width).toBe(240);
+    await expect(drawer.getByRole("img", { name: e2eSiteEnv.COMPANY_NAME })).toBeVisible();
+    await expect(drawer.getByRole("link", { name: "Login" })).toHaveAttribute(
+      "href",
+      e2eSiteEnv.APP_LOGIN_URL,
+    );
+    await expect(drawer.getByRole("link", { name: "Book a Demo" })).toBeVisible();
+    // Focus moves into the drawer, and Escape brings it back to the button.
+    await expect(drawer.locator(":focus")).toHaveCount(1);
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toBeFocused();
+
+    // A click anywhere inside closes it.
+    await menuButton.click();
+    await expect(drawer).toBeVisible();
+    await drawer.click({ position: { x: 120, y: 400 } });
+    await expect(drawer).toBeHidden();
+
+    // Its links work, and leave it closed.
+    await menuButton.click();
+    await drawer.getByRole("link", { name: "Book a Demo" }).click();
+    await expect(page).toHaveURL(/\/book-demo$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("opens and closes the drawer from the keyboard", async ({ page, isMobile }) => {
+    test.skip(!isMobile, "narrow screens only");
+    await page.goto("/");
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await menuButton.focus();
+    await page.keyboard.press("Enter");
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toBeFocused();
+  });
+});
+
+test("footer shows the logo, address, legal links, contact, social links and copyright", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("img", { name: e2eSiteEnv.COMPANY_NAME })).toBeVisible();
+  await expect(footer.getByText(e2eSiteEnv.COMPANY_ADDRESS)).toBeVisible();
+  await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
+    "href",
+    "/privacy-policy",
+  );
+  await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute(
+    "href",
+    "/terms-of-service",
+  );
+  await expect(footer.getByRole("link", { name: e2eSiteEnv.CONTACT_EMAIL })).toHaveAttribute(
+    "href",
+    `mailto:${e2eSiteEnv.CONTACT_EMAIL}`,
+  );
+  await expect(footer.getByRole("link", { name: "Instagram" })).toHaveAttribute(
+    "href",
+    e2eSiteEnv.SOCIAL_INSTAGRAM_URL,
+  );
+  await expect(footer.getByRole("link", { name: "Facebook" })).toHaveAttribute(
+    "href",
+    e2eSiteEnv.SOCIAL_FACEBOOK_URL,
+  );
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} ${e2eSiteEnv.COMPANY_NAME}`);
+});
+
+test("an unknown path sends the browser to the landing page", async ({ page }) => {
+  await page.goto("/definitely/not/here");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Run your whole bakery from one place",
+  );
+});
+
+test("an unexpected API failure shows the application error page", async ({ page }) => {
+  await page.route("**/api/redirect/**", (route) =>
+    route.fulfill({
+      status: 500,
+      json: { error: { code: "internal", message: "Something broke" } },
+    }),
+  );
+  await page.goto("/to/promo/spring");
+  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+  await expect(page.getByTestId("error-text")).toHaveText("500 Something broke");
+  await expect(page).toHaveTitle(/Unexpected Application Error!/);
+});

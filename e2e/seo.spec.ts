@@ -1,0 +1,89 @@
+import { expect, test } from "@playwright/test";
+import { e2eSiteEnv } from "./support/e2e-env.ts";
+
+const routes = [
+  { path: "/", canonical: "/" },
+  { path: "/saas", canonical: "/" },
+  { path: "/book-demo", canonical: "/book-demo" },
+  { path: "/pricing", canonical: "/pricing" },
+  { path: "/signup", canonical: "/signup" },
+  { path: "/privacy-policy", canonical: "/privacy-policy" },
+  { path: "/terms-of-service", canonical: "/terms-of-service" },
+];
+
+test.describe("search and sharing", () => {
+  test.skip(({ isMobile }) => isMobile, "the same tags for every device");
+
+  for (const { path, canonical } of routes) {
+    test(`${path} has a title, description, canonical, Open Graph and Twitter tags`, async ({
+      request,
+    }) => {
+      const html = await (await request.get(path)).text();
+      const tag = (pattern: RegExp) => pattern.exec(html)?.[1];
+      const title = tag(/<title>([^<]+)<\/title>/);
+      expect(title?.length).toBeGreaterThan(5);
+      expect(tag(/<meta name="description" content="([^"]+)"/)?.length).toBeGreaterThan(40);
+      expect(tag(/<link rel="canonical" href="([^"]+)"/)).toBe(
+        new URL(canonical, e2eSiteEnv.SITE_URL).toString(),
+      );
+      expect(tag(/<meta property="og:title" content="([^"]+)"/)).toBe(title);
+      expect(tag(/<meta property="og:url" content="([^"]+)"/)).toBe(
+        new URL(canonical, e2eSiteEnv.SITE_URL).toString(),
+      );
+      expect(tag(/<meta property="og:image" content="([^"]+)"/)).toBe(
+        `${e2eSiteEnv.SITE_URL}/og-image.png`,
+      );
+      expect(tag(/<meta name="twitter:card" content="([^"]+)"/)).toBe("summary_large_image");
+    });
+  }
+
+  test("the landing and pricing pages describe the company and the $500/month offer in JSON-LD", async ({
+    request,
+  }) => {
+    for (const path of ["/", "/pricing"]) {
+      const html = await (await request.get(path)).text();
+      const json = /<script type="application\/ld\+json">([^<]+)<\/script>/.exec(html)?.[1];
+      const graph = JSON.parse(json ?? "{}")["@graph"] as Array<Record<string, unknown>>;
+      const organization = graph.find((node) => node["@type"] === "Organization");
+      expect(organization?.name).toBe(e2eSiteEnv.COMPANY_NAME);
+      const software = graph.find((node) => node["@type"] === "SoftwareApplication") as {
+        offers: Record<string, string>;
+      };
+      expect(software.offers).toMatchObject({ price: "500", priceCurrency: "USD" });
+    }
+  });
+
+  test("sitemap.xml lists the indexable pages and robots.txt points to it", async ({ request }) => {
+    const sitemap = await request.get("/sitemap.xml");
+    expect(sitemap.headers()["content-type"]).toContain("xml");
+    const xml = await sitemap.text();
+    for (const path of [
+      "/",
+      "/book-demo",
+      "/pricing",
+      "/signup",
+      "/privacy-policy",
+      "/terms-of-service",
+    ]) {
+      expect(xml).toContain(`<loc>${new URL(path, e2eSiteEnv.SITE_URL).toString()}</loc>`);
+    }
+    expect(xml).not.toContain("/login");
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toContain(`Sitemap: ${e2eSiteEnv.SITE_URL}/sitemap.xml`);
+  });
+
+  test("the favicon, touch icon, social image and web manifest are served", async ({ request }) => {
+    for (const path of [
+      "/favicon.svg",
+      "/apple-touch-icon.png",
+      "/og-image.png",
+      "/icons/icon-192.png",
+      "/icons/icon-512.png",
+    ]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+    }
+    const manifest = await (await request.get("/manifest.webmanifest")).json();
+    expect(manifest).toMatchObject({ name: "Rise", theme_color: "#78374a", start_url: "/" });
+  });
+});

@@ -1,0 +1,30 @@
+/** The configuration the browser tests build and serve the site with. */
+export const e2ePort = 3100;
+export const e2eOrigin = `http://127.0.0.1:${e2ePort}`;
+/** A second server, built with a live-chat provider configured. */
+export const e2eChatPort = 3101;
+export const e2eChatOrigin = `http://127.0.0.1:${e2eChatPort}`;
+
+export const e2eSiteEnv = {
+  SITE_URL: e2eOrigin,
+  APP_LOGIN_URL: "https://app.example.com/login",
+  MY_AREA_URL: "https://my.example.com",
+  SCHEDULING_URL: "https://calendly.com/rise-e2e/demo",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_e2e",
+  STRIPE_PRICING_TABLE_ID: "prctbl_e2e",
+  VIDEO_URL: "https://www.youtube-nocookie.com/embed/e2e-video",
+  COMPANY_NAME: "Rise Bakery Software, Inc.",
+  COMPANY_ADDRESS: "1200 Market Street, Suite 400, San Francisco, CA 94102",
+  CONTACT_EMAIL: "hello@example.com",
+  SOCIAL_INSTAGRAM_URL: "https://www.instagram.com/risebakery",
+  SOCIAL_FACEBOOK_URL: "https://www.facebook.com/risebakery",
+  CHAT_PROVIDER: "none",
+  CHAT_ID: "",
+} as const;
+
+export const e2eChatSiteEnv = {
+  ...e2eSiteEnv,
+  SITE_URL: e2eChatOrigin,
+  CHAT_PROVIDER: "crisp",
+  CHAT_ID: "e2e-crisp-site",
+};

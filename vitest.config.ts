@@ -1,0 +1,21 @@
+import { defineConfig } from "vitest/config";
+
+// Unit tests live beside the code; the API's integration tests have their own
+// project config (database and emulator set-up). Browser tests are Playwright's.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "web",
+          root: "apps/web",
+          include: ["app/**/*.test.ts"],
+          environment: "node",
+        },
+        define: { __SITE_CONFIG__: "globalThis.__SITE_CONFIG__" },
+      },
+      { test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"] } },
+      "apps/api/vitest.config.ts",
+    ],
+  },
+});
