@@ -16,7 +16,7 @@ test.describe("top bar", () => {
       "href",
       e2eSiteEnv.APP_LOGIN_URL,
     );
-    await expect(header.getByRole("button", { name: "Open menu" })).toBeHidden();
+    await expect(header.getByRole("button", { name: "Menu" })).toBeHidden();
     await header.getByRole("link", { name: "Book a Demo" }).click();
     await expect(page).toHaveURL(/\/book-demo$/);
     await logo.click();
@@ -31,7 +31,8 @@ test.describe("top bar", () => {
     await page.goto("/pricing");
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "Login" })).toBeHidden();
-    const menuButton = header.getByRole("button", { name: "Open menu" });
+    await expect(header.getByRole("button", { name: "Menu" })).toBeVisible();
+    const menuButton = page.locator('header button[aria-controls="mobile-drawer"]');
     await expect(menuButton).toHaveAttribute("aria-expanded", "false");
 
     await menuButton.click();
@@ -67,7 +68,7 @@ test.describe("top bar", () => {
   test("opens and closes the drawer from the keyboard", async ({ page, isMobile }) => {
     test.skip(!isMobile, "narrow screens only");
     await page.goto("/");
-    const menuButton = page.getByRole("button", { name: "Open menu" });
+    const menuButton = page.getByRole("button", { name: "Menu" });
     await menuButton.focus();
     await page.keyboard.press("Enter");
     const drawer = page.getByRole("dialog", { name: "Menu" });
@@ -126,6 +127,7 @@ test("an unexpected API failure shows the application error page", async ({ page
   );
   await page.goto("/to/promo/spring");
   await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
-  await expect(page.getByTestId("error-text")).toHaveText("500 Something broke");
+  await expect(page.getByTestId("error-text")).toHaveText("500 Internal Server Error");
+  await expect(page.getByText("Something broke")).toBeVisible();
   await expect(page).toHaveTitle(/Unexpected Application Error!/);
 });

@@ -20,6 +20,7 @@ export const e2eSiteEnv = {
   SOCIAL_FACEBOOK_URL: "https://www.facebook.com/risebakery",
   CHAT_PROVIDER: "none",
   CHAT_ID: "",
+  FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9199",
 } as const;
 
 export const e2eChatSiteEnv = {
@@ -28,3 +29,10 @@ export const e2eChatSiteEnv = {
   CHAT_PROVIDER: "crisp",
   CHAT_ID: "e2e-crisp-site",
 };
+
+/** The Auth emulator the browser tests use (not npm start's 9099, so both can run). */
+export const e2eAuthEmulatorHost = "127.0.0.1:9199";
+
+/** Where the browser-test server keeps its embedded database; tests reach it through the admin CLI. */
+export const e2eDataDir = `${process.env.TMPDIR ?? "/tmp"}/bakery-e2e/data`;
+export const e2eChatDataDir = `${process.env.TMPDIR ?? "/tmp"}/bakery-e2e/chat-data`;

@@ -37,13 +37,22 @@ export function Layout({ children }: { children: ReactNode }) {
 export { Outlet as default } from "react-router";
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const details = isRouteErrorResponse(error)
-    ? { status: error.status, text: error.statusText || String(error.data ?? "") }
-    : { status: undefined, text: error instanceof Error ? error.message : "Unknown error" };
+  if (isRouteErrorResponse(error)) {
+    const message = typeof error.data === "string" ? error.data : undefined;
+    return (
+      <ApplicationError
+        status={error.status}
+        text={error.statusText || message || "Error"}
+        message={error.statusText ? message : undefined}
+        companyName={siteConfig.COMPANY_NAME}
+      />
+    );
+  }
   return (
     <ApplicationError
-      status={details.status}
-      text={details.text}
+      status={undefined}
+      text={error instanceof Error ? error.message : "Unknown error"}
+      message={undefined}
       companyName={siteConfig.COMPANY_NAME}
     />
   );

@@ -1,7 +1,14 @@
-type ApplicationErrorProps = { status: number | undefined; text: string; companyName: string };
+type ApplicationErrorProps = {
+  status: number | undefined;
+  /** The status text, or the error's message when there is no status. */
+  text: string;
+  /** A longer explanation, when the error carried one. */
+  message: string | undefined;
+  companyName: string;
+};
 
 /** The designed page for an error no route handled (spec §8). */
-export function ApplicationError({ status, text, companyName }: ApplicationErrorProps) {
+export function ApplicationError({ status, text, message, companyName }: ApplicationErrorProps) {
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-start justify-center gap-4 px-6 py-16">
       <title>{`Unexpected Application Error! · ${companyName}`}</title>
@@ -13,6 +20,7 @@ export function ApplicationError({ status, text, companyName }: ApplicationError
         {status ? `${status} ` : ""}
         {text}
       </p>
+      {message ? <p className="text-cocoa">{message}</p> : null}
       <a
         href="/"
         className="mt-2 inline-flex items-center rounded-full bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"

@@ -41,7 +41,7 @@ export function TopBar() {
           onClick={toggleDrawer}
           aria-expanded={drawerOpen}
           aria-controls="mobile-drawer"
-          aria-label={drawerOpen ? "Close menu" : "Open menu"}
+          aria-label="Menu"
           className="-mr-2 inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-brand-50 md:hidden"
         >
           <Menu aria-hidden="true" className="size-6" />

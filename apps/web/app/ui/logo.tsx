@@ -6,7 +6,7 @@ export function Logo({ className = "" }: { className?: string }) {
     <img
       src={siteConfig.LOGO_URL}
       alt={siteConfig.COMPANY_NAME}
-      width={120}
+      width={96}
       height={30}
       className={`h-[30px] w-auto ${className}`}
     />

@@ -1,0 +1,80 @@
+import type { ProfileStatus } from "@bakery/shared/api-contract";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import type { AuthSession, AuthState } from "./auth-session.ts";
+import { loadAuthSession } from "./load-auth-session.ts";
+import { hasSignedInBefore } from "./sign-in-memory.ts";
+
+type AuthContextValue = {
+  /** null while the session is not loaded: always so in prerendered HTML and for anonymous visitors. */
+  state: AuthState | null;
+  /** The identity SDK could not be loaded (offline, blocked script). */
+  loadFailed: boolean;
+  /** Loads the session if it isn't yet (the login page needs it whoever comes). */
+  requestSession: () => void;
+};
+
+const AuthContext = createContext<AuthContextValue>({
+  state: null,
+  loadFailed: false,
+  requestSession: () => {},
+});
+
+/**
+ * Shares the page's sign-in state with the layout and the login page. It
+ * loads the session by itself only for a browser that has signed in before;
+ * everyone else gets the SDK only if a page asks (the login page does).
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<AuthSession | null>(null);
+  const [state, setState] = useState<AuthState | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+
+  // Safe to call any number of times: the session loads once.
+  const requestSession = useCallback(() => {
+    setLoadFailed(false);
+    loadAuthSession().then(setSession, (error: unknown) => {
+      console.error("Could not load sign-in", error);
+      setLoadFailed(true);
+    });
+  }, []);
+
+  useEffect(() => {
+    if (hasSignedInBefore()) requestSession();
+  }, [requestSession]);
+
+  useEffect(() => {
+    if (!session) return;
+    setState(session.getState());
+    return session.subscribe(setState);
+  }, [session]);
+
+  const value = useMemo(
+    () => ({ state, loadFailed, requestSession }),
+    [state, loadFailed, requestSession],
+  );
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthContextValue {
+  return useContext(AuthContext);
+}
+
+export type SignedInUser = {
+  email: string | null;
+  /** null until the API has answered. */
+  status: ProfileStatus | null;
+  signOut: () => Promise<void>;
+};
+
+/** The signed-in user, or null when there is none (or it isn't known yet). */
+export function useSignedInUser(): SignedInUser | null {
+  const { state } = useAuth();
+  return useMemo(() => {
+    if (state?.kind !== "signed-in") return null;
+    return {
+      email: state.email,
+      status: state.account.kind === "ready" ? state.account.status : null,
+      signOut: async () => (await loadAuthSession()).signOut(),
+    };
+  }, [state]);
+}

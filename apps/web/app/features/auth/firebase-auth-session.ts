@@ -1,0 +1,170 @@
+import { meSchema } from "@bakery/shared/api-contract";
+import { initializeApp } from "firebase/app";
+import {
+  type Auth,
+  browserLocalPersistence,
+  browserPopupRedirectResolver,
+  connectAuthEmulator,
+  GoogleAuthProvider,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  onAuthStateChanged,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut,
+  type User,
+} from "firebase/auth";
+import { siteConfig } from "../../site-config.ts";
+import { ApiRequestError } from "../api/api-client.ts";
+import { api } from "../api/browser-api-client.ts";
+import { accountLoadErrorMessage } from "./auth-error-messages.ts";
+import type { AuthSession, AuthState } from "./auth-session.ts";
+import { routeAfterSignIn } from "./route-after-sign-in.ts";
+import {
+  forgetSignedIn,
+  markSessionRejected,
+  rememberSignedIn,
+  takeSessionRejected,
+} from "./sign-in-memory.ts";
+
+/**
+ * The page's identity session on the Firebase JS SDK. This module is the only
+ * one that imports the SDK, and it is only ever loaded with a dynamic import
+ * (load-auth-session.ts), so the SDK stays out of every page's first load.
+ *
+ * When a user appears (restored at page load, or just signed in) it asks the
+ * API who they are and applies routeAfterSignIn (spec §4).
+ */
+export async function startAuthSession(): Promise<AuthSession> {
+  const auth = createAuth();
+  let sessionEnded = takeSessionRejected();
+  await auth.authStateReady();
+  if (sessionEnded) await signOut(auth);
+
+  let state: AuthState = { kind: "signed-out", sessionEnded };
+  const listeners = new Set<(state: AuthState) => void>();
+  function setState(next: AuthState) {
+    state = next;
+    for (const listener of listeners) listener(next);
+  }
+
+  // Each account load gets a number, so a late answer for a user who has
+  // since signed out (or been replaced) is dropped.
+  let accountLoad = 0;
+  /** undefined until the first user (or absence of one) has been handled. */
+  let currentUid: string | null | undefined;
+
+  async function loadAccount(user: User) {
+    const load = ++accountLoad;
+    setState({ kind: "signed-in", email: user.email, account: { kind: "loading" } });
+    try {
+      const me = await api.get("/me", meSchema);
+      if (load !== accountLoad) return;
+      const destination = routeAfterSignIn({
+        status: me.user.profile.status,
+        target: new URLSearchParams(window.location.search).get("target"),
+        currentPath: window.location.pathname,
+        siteOrigin: window.location.origin,
+        myAreaUrl: siteConfig.MY_AREA_URL,
+      });
+      setState({
+        kind: "signed-in",
+        email: me.user.email ?? user.email,
+        account: { kind: "ready", status: me.user.profile.status, destination },
+      });
+      if (destination.kind !== "stay") window.location.assign(destination.url);
+    } catch (error) {
+      if (load !== accountLoad) return;
+      if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
+        // The API client is already taking the browser to /login.
+        markSessionRejected();
+        sessionEnded = true;
+        await signOut(auth);
+        return;
+      }
+      console.error("Could not load the signed-in account", error);
+      setState({
+        kind: "signed-in",
+        email: user.email,
+        account: { kind: "failed", message: accountLoadErrorMessage(error) },
+      });
+    }
+  }
+
+  function userChanged(user: User | null) {
+    // The listener also reports the user already handled at start: only a
+    // different user is news.
+    if ((user?.uid ?? null) === currentUid) return;
+    currentUid = user?.uid ?? null;
+    if (user) {
+      rememberSignedIn();
+      sessionEnded = false;
+      void loadAccount(user);
+    } else {
+      accountLoad++;
+      forgetSignedIn();
+      setState({ kind: "signed-out", sessionEnded });
+    }
+  }
+
+  // Handled now rather than on the listener's first call, so the session never
+  // reports "signed out" for a user it has already restored.
+  userChanged(auth.currentUser);
+  onAuthStateChanged(auth, userChanged);
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async idToken() {
+      await auth.authStateReady();
+      return auth.currentUser ? auth.currentUser.getIdToken() : "";
+    },
+    async signInWithPassword(email, password) {
+      await signInWithEmailAndPassword(auth, email, password);
+    },
+    async signInWithGoogle() {
+      const provider = new GoogleAuthProvider();
+      provider.setCustomParameters({ prompt: "select_account" });
+      await signInWithPopup(auth, provider, browserPopupRedirectResolver);
+    },
+    async sendPasswordReset(email) {
+      // The email's "continue" button brings the user back here to sign in.
+      await sendPasswordResetEmail(auth, email, {
+        url: new URL("/login", window.location.origin).href,
+      });
+    },
+    async signOut() {
+      await signOut(auth);
+    },
+    retryAccount() {
+      if (auth.currentUser) void loadAccount(auth.currentUser);
+    },
+  };
+}
+
+function createAuth(): Auth {
+  const app = initializeApp({
+    apiKey: siteConfig.FIREBASE_API_KEY,
+    authDomain: siteConfig.FIREBASE_AUTH_DOMAIN,
+    projectId: siteConfig.FIREBASE_PROJECT_ID,
+  });
+  const auth = initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+    // Safari and phones block a sign-in popup that opens after an await, so on
+    // /login the SDK prepares its popup helper up front. Elsewhere that would
+    // load Google's scripts on marketing pages for nothing; signInWithGoogle
+    // passes the resolver itself.
+    popupRedirectResolver:
+      window.location.pathname === "/login" ? browserPopupRedirectResolver : undefined,
+  });
+  if (siteConfig.FIREBASE_AUTH_EMULATOR_HOST) {
+    connectAuthEmulator(auth, `http://${siteConfig.FIREBASE_AUTH_EMULATOR_HOST}`, {
+      disableWarnings: true,
+    });
+  }
+  return auth;
+}

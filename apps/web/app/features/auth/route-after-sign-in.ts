@@ -1,0 +1,46 @@
+import type { ProfileStatus } from "@bakery/shared/api-contract";
+import { checkRedirectTarget } from "@bakery/shared/redirect-target";
+
+export type SignInDestination =
+  /** Profiles still being set up finish onboarding on the my-area host first. */
+  | { kind: "onboarding"; url: string }
+  /** The page the visitor was sent to sign in from (a checked same-origin path). */
+  | { kind: "target"; url: string }
+  | { kind: "my-area-home"; url: string }
+  | { kind: "stay" };
+
+export type SignInContext = {
+  status: ProfileStatus;
+  /** The `target` query parameter of the current page, if any. */
+  target: string | null;
+  /** The current page's path, without query. */
+  currentPath: string;
+  siteOrigin: string;
+  myAreaUrl: string;
+};
+
+/**
+ * Where a signed-in user goes once their profile is known (spec §4). A target
+ * is followed only when it is a path on this site: anything else (another
+ * host, "//evil", "javascript:") is treated as tampering and leads home.
+ */
+export function routeAfterSignIn(context: SignInContext): SignInDestination {
+  const myArea = context.myAreaUrl.replace(/\/+$/, "");
+  if (context.status === "pending" || context.status === "quote") {
+    return { kind: "onboarding", url: `${myArea}/onboarding` };
+  }
+  if (context.target) {
+    const checked = checkRedirectTarget(context.target, {
+      siteOrigin: context.siteOrigin,
+      allowedHosts: [],
+    });
+    return checked.ok && checked.sameOrigin
+      ? { kind: "target", url: checked.url }
+      : { kind: "my-area-home", url: `${myArea}/` };
+  }
+  const path = context.currentPath.replace(/(.)\/+$/, "$1");
+  if (path === "/" || path === "/login") {
+    return { kind: "my-area-home", url: `${myArea}/` };
+  }
+  return { kind: "stay" };
+}

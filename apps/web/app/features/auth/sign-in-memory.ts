@@ -1,0 +1,52 @@
+/**
+ * What this browser remembers about signing in, outside the identity SDK.
+ * Storage can be unavailable (private modes, blocked cookies): then nothing is
+ * remembered, which only costs a returning user an SDK load or a notice.
+ */
+
+const SIGNED_IN_BEFORE_KEY = "rise:signed-in-before";
+const SESSION_REJECTED_KEY = "rise:session-rejected";
+
+function tryStorage<T>(use: () => T, fallback: T): T {
+  try {
+    return use();
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * True once this browser has signed in and not signed out since. Pages other
+ * than /login load the identity SDK only then, so anonymous visitors never
+ * download it.
+ */
+export function hasSignedInBefore(): boolean {
+  return tryStorage(() => localStorage.getItem(SIGNED_IN_BEFORE_KEY) === "1", false);
+}
+
+export function rememberSignedIn(): void {
+  tryStorage(() => localStorage.setItem(SIGNED_IN_BEFORE_KEY, "1"), undefined);
+}
+
+export function forgetSignedIn(): void {
+  tryStorage(() => localStorage.removeItem(SIGNED_IN_BEFORE_KEY), undefined);
+}
+
+/**
+ * The API refused this browser's session (revoked, disabled, or a project
+ * mismatch). The API client is already sending the browser to /login; this
+ * mark makes that page sign out first instead of asking the API again, which
+ * would loop.
+ */
+export function markSessionRejected(): void {
+  tryStorage(() => sessionStorage.setItem(SESSION_REJECTED_KEY, "1"), undefined);
+}
+
+/** Reads and clears the mark left by markSessionRejected. */
+export function takeSessionRejected(): boolean {
+  return tryStorage(() => {
+    const rejected = sessionStorage.getItem(SESSION_REJECTED_KEY) === "1";
+    sessionStorage.removeItem(SESSION_REJECTED_KEY);
+    return rejected;
+  }, false);
+}

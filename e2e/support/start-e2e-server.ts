@@ -1,0 +1,79 @@
+/**
+ * The browser tests' server (Playwright's webServer): builds the site with the
+ * test configuration, starts the Auth emulator and the real server with a
+ * fresh embedded database, plus a second server whose build has a live-chat
+ * provider configured.
+ */
+import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { startLocalServer } from "../../apps/api/src/main.ts";
+import { startAuthEmulator } from "../../scripts/auth-emulator.ts";
+import {
+  e2eAuthEmulatorHost,
+  e2eChatDataDir,
+  e2eChatPort,
+  e2eChatSiteEnv,
+  e2eDataDir,
+  e2ePort,
+  e2eSiteEnv,
+} from "./e2e-env.ts";
+
+const repoRoot = join(import.meta.dirname, "../..");
+
+function buildSite(outDir: string, env: Record<string, string>) {
+  const result = spawnSync("npx", ["react-router", "build"], {
+    cwd: join(repoRoot, "apps/web"),
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, ...env, WEB_BUILD_OUT: outDir },
+  });
+  if (result.status !== 0) throw new Error(`The site build into ${outDir} failed`);
+  return join(repoRoot, "apps/web", outDir, "client");
+}
+
+const siteDir = buildSite("build-e2e", e2eSiteEnv);
+const chatSiteDir = buildSite("build-e2e-chat", e2eChatSiteEnv);
+
+rmSync(e2eDataDir, { recursive: true, force: true });
+rmSync(e2eChatDataDir, { recursive: true, force: true });
+
+const emulator = await startAuthEmulator({
+  port: Number(e2eAuthEmulatorHost.split(":")[1]),
+  quiet: true,
+});
+
+const serverEnv = (
+  port: number,
+  dataDir: string,
+  webBuildDir: string,
+  siteEnv: Record<string, string>,
+) => ({
+  ...process.env,
+  ...siteEnv,
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  WEB_BUILD_DIR: webBuildDir,
+  DB_SOCKET_PORT: "0",
+  FIREBASE_AUTH_EMULATOR_HOST: e2eAuthEmulatorHost,
+  LOG_LEVEL: "warn",
+});
+
+const servers = [
+  await startLocalServer({
+    env: serverEnv(e2ePort, e2eDataDir, siteDir, e2eSiteEnv),
+    handleSignals: false,
+  }),
+  await startLocalServer({
+    env: serverEnv(e2eChatPort, e2eChatDataDir, chatSiteDir, e2eChatSiteEnv),
+    handleSignals: false,
+  }),
+];
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, async () => {
+    await Promise.allSettled(servers.map((server) => server.close()));
+    await emulator.stop();
+    process.exit(0);
+  });
+}
