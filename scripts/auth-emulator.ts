@@ -22,10 +22,16 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-export async function startAuthEmulator({ port = 9099, projectId = "demo-bakery", quiet = false } = {}): Promise<AuthEmulator> {
+export async function startAuthEmulator({
+  port = 9099,
+  projectId = "demo-bakery",
+  quiet = false,
+} = {}): Promise<AuthEmulator> {
   const host = `127.0.0.1:${port}`;
   if (await answers(`http://${host}/`)) {
-    throw new Error(`Port ${port} is already in use: is another Auth emulator running? Stop it or pick another port.`);
+    throw new Error(
+      `Port ${port} is already in use: is another Auth emulator running? Stop it or pick another port.`,
+    );
   }
   // Its own working folder and config, so its ports and debug log stay out of the repo.
   const workDir = mkdtempSync(join(tmpdir(), "bakery-auth-emulator-"));
@@ -42,14 +48,28 @@ export async function startAuthEmulator({ port = 9099, projectId = "demo-bakery"
   const firebaseCli = require.resolve("firebase-tools/lib/bin/firebase.js");
   const child: ChildProcess = spawn(
     process.execPath,
-    [firebaseCli, "emulators:start", "--only", "auth", "--project", projectId, "--config", join(workDir, "firebase.json")],
-    { cwd: workDir, stdio: quiet ? "ignore" : ["ignore", "inherit", "inherit"], env: { ...process.env, CI: "true" } },
+    [
+      firebaseCli,
+      "emulators:start",
+      "--only",
+      "auth",
+      "--project",
+      projectId,
+      "--config",
+      join(workDir, "firebase.json"),
+    ],
+    {
+      cwd: workDir,
+      stdio: quiet ? "ignore" : ["ignore", "inherit", "inherit"],
+      env: { ...process.env, CI: "true" },
+    },
   );
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
 
   const deadline = Date.now() + 60_000;
   while (!(await answers(`http://${host}/`))) {
-    if (child.exitCode !== null) throw new Error(`The Auth emulator exited with code ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`The Auth emulator exited with code ${child.exitCode}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error("The Auth emulator did not start within 60 s");

@@ -46,6 +46,11 @@ step(
   ]),
 );
 step(
+  "production build within size budgets",
+  run("Production build", "npm", ["run", "build"]) &&
+    run("Size budgets", process.execPath, ["scripts/check-size-budgets.ts"]),
+);
+step(
   "browser tests (Playwright, Chromium)",
   run("Browser tests", "npx", ["playwright", "test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,

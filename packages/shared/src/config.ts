@@ -33,6 +33,11 @@ const hostList = z
     ),
   );
 
+/** Local-mode identity defaults: a "demo-" project that only the Auth emulator serves. */
+const DEMO_FIREBASE_API_KEY = "demo-api-key";
+const DEMO_FIREBASE_AUTH_DOMAIN = "demo-bakery.firebaseapp.com";
+export const LOCAL_AUTH_EMULATOR_HOST = "127.0.0.1:9099";
+
 export const publicConfigSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   SITE_URL: url("http://localhost:3000"),
@@ -65,6 +70,23 @@ export const publicConfigSchema = z.object({
   CONTACT_EMAIL: z.email().default("hello@example.com"),
   SOCIAL_INSTAGRAM_URL: url("https://www.instagram.com/"),
   SOCIAL_FACEBOOK_URL: url("https://www.facebook.com/"),
+  /** The Firebase web app's identity settings: public by design, they name the project, not a secret. */
+  FIREBASE_API_KEY: text(DEMO_FIREBASE_API_KEY),
+  FIREBASE_AUTH_DOMAIN: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, "must be a host name such as my-project.firebaseapp.com")
+    .default(DEMO_FIREBASE_AUTH_DOMAIN),
+  /** A "demo-" project means local mode: only the Auth emulator serves it (Firebase's convention). */
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{4,40}$/, "must be a Firebase project id")
+    .default("demo-bakery"),
+  /** host:port of the Auth emulator; in local mode defaults to LOCAL_AUTH_EMULATOR_HOST. */
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[^\s/:]+:\d{1,5}$/, "must be host:port")
+    .optional(),
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
@@ -94,12 +116,47 @@ export function parseEnv<Schema extends z.ZodType>(schema: Schema, env: Env): z.
   );
 }
 
+/** Local mode: a "demo-" Firebase project, which can never hold real users. */
+export function isLocalIdentityProject(projectId: string): boolean {
+  return projectId.startsWith("demo-");
+}
+
+/**
+ * Checks that only make sense across variables: a real project needs its own
+ * web settings and must never talk to an emulator (which accepts any password
+ * and mints unsigned tokens).
+ */
+function publicConfigProblems(config: PublicConfig): string[] {
+  const problems: string[] = [];
+  if (config.CHAT_PROVIDER !== "none" && config.CHAT_ID === "") {
+    problems.push(`CHAT_ID: required when CHAT_PROVIDER is ${config.CHAT_PROVIDER}`);
+  }
+  if (!isLocalIdentityProject(config.FIREBASE_PROJECT_ID)) {
+    const project = `FIREBASE_PROJECT_ID=${config.FIREBASE_PROJECT_ID}`;
+    if (config.FIREBASE_AUTH_EMULATOR_HOST) {
+      problems.push(`FIREBASE_AUTH_EMULATOR_HOST: must be unset for a real project (${project})`);
+    }
+    if (config.FIREBASE_API_KEY === DEMO_FIREBASE_API_KEY) {
+      problems.push(`FIREBASE_API_KEY: required for a real project (${project})`);
+    }
+    if (config.FIREBASE_AUTH_DOMAIN === DEMO_FIREBASE_AUTH_DOMAIN) {
+      problems.push(`FIREBASE_AUTH_DOMAIN: required for a real project (${project})`);
+    }
+  }
+  return problems;
+}
+
+/** Parses and checks the public configuration; in local mode the emulator host gets its default. */
 export function loadPublicConfig(env: Env): PublicConfig {
   const config = parseEnv(publicConfigSchema, env);
-  if (config.CHAT_PROVIDER !== "none" && config.CHAT_ID === "") {
-    throw new ConfigError([`CHAT_ID: required when CHAT_PROVIDER is ${config.CHAT_PROVIDER}`]);
-  }
-  return config;
+  const problems = publicConfigProblems(config);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return isLocalIdentityProject(config.FIREBASE_PROJECT_ID)
+    ? {
+        ...config,
+        FIREBASE_AUTH_EMULATOR_HOST: config.FIREBASE_AUTH_EMULATOR_HOST ?? LOCAL_AUTH_EMULATOR_HOST,
+      }
+    : config;
 }
 
 /** Every host a redirect may lead to: the site's own, the my-area host and the configured list. */

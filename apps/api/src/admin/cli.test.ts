@@ -1,0 +1,224 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pgliteDir } from "../db/local-data-dir.ts";
+import { openDatabase } from "../db/open-database.ts";
+import { profiles } from "../db/schema.ts";
+import { type LocalServer, startLocalServer } from "../main.ts";
+
+/** The CLI as operators run it: a child process on a throwaway DATA_DIR. */
+
+const CLI = path.join(import.meta.dirname, "cli.ts");
+const run = promisify(execFile);
+
+let workDir: string;
+let dataDir: string;
+const env = () => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  NODE_ENV: "test",
+  DATA_DIR: dataDir,
+  SITE_URL: "https://www.example.com",
+  MY_AREA_URL: "https://my.example.com",
+  COMPANY_NAME: "Test Bakery Co.",
+});
+
+async function cli(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
+      env: env(),
+      cwd: workDir,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+function file(name: string, content: string) {
+  const full = path.join(workDir, name);
+  writeFileSync(full, content);
+  return full;
+}
+
+beforeAll(() => {
+  workDir = mkdtempSync(path.join(tmpdir(), "bakery-cli-"));
+  dataDir = path.join(workDir, "data");
+});
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+/** PORT must be 1-65535, so ask the OS for a free one. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe("admin CLI without a running server", () => {
+  it("prints help and exits 0", async () => {
+    const main = await cli("--help");
+    expect(main.code).toBe(0);
+    expect(main.stdout).toContain("pages put <handle> <file>");
+    const put = await cli("links", "put", "--help");
+    expect(put.code).toBe(0);
+    expect(put.stdout).toContain("--sign-in-required");
+  });
+
+  it("refuses bad input with exit 2 and a clear message, writing nothing", async () => {
+    const page = file("ok.md", "# Hello");
+    const cases: Array<[string[], RegExp]> = [
+      [["pages", "put", "../etc", page, "--title", "T"], /handle "..\/etc" must be/],
+      [["pages", "put", "about", page], /--title is required/],
+      [["pages", "put", "about", path.join(workDir, "missing.md"), "--title", "T"], /no such file/],
+      [["pages", "put", "about", file("x.txt", "hi"), "--title", "T"], /must end in \.md/],
+      [["pages", "put", "about", file("u.md", "{{NOPE}}"), "--title", "T"], /unknown placeholder/],
+      [["pages", "put", "about", page, "--title", "T", "--colour", "red"], /Unknown option/],
+      [["links", "put", "promo", "x", "//evil.com"], /protocol-relative/],
+      [["links", "put", "promo", "x", "javascript:alert(1)"], /only http\(s\)/],
+      [["links", "put", "promo", "x", "https://evil.com/"], /not on the allow-list/],
+      [["links", "put", "promo", "x", "https://calendly.com/x", "--utm-source", "a"], /host/],
+      [["links", "put", "promo", "x", "/pricing", "--utm-source", "a b"], /utm_source/],
+      [["links", "put", "promo", "x"], /expected <cat> <id> <target>/],
+      [["users", "set-status", "someone@example.com", "boss"], /not one of/],
+      [["pages", "frobnicate"], /unknown command/],
+    ];
+    // Independent processes that never open the database, so run them side by side.
+    const results = await Promise.all(cases.map(([args]) => cli(...args)));
+    results.forEach((result, i) => {
+      const [args, message] = cases[i] as [string[], RegExp];
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stderr, args.join(" ")).toMatch(message);
+    });
+    // Nothing was written: validation happens before the database is even opened.
+    expect((await cli("pages", "list")).stdout).toContain("No pages.");
+    expect((await cli("links", "list")).stdout).toContain("No links.");
+  });
+
+  it("puts, shows, moves and removes pages, sanitizing Markdown", async () => {
+    const source = file(
+      "about.md",
+      "# About {{COMPANY_NAME}}\n\n<script>alert(1)</script>\n\n[click](javascript:alert(1)) and <img src=x onerror=alert(1)> **bold**",
+    );
+    const put = await cli(
+      "pages",
+      "put",
+      "About",
+      source,
+      "--title",
+      "About us",
+      "--subtitle",
+      "Hi",
+    );
+    expect(put.code, put.stderr).toBe(0);
+    const show = await cli("pages", "show", "about");
+    expect(show.stdout).toContain("<h2>About Test Bakery Co.</h2>");
+    expect(show.stdout).toContain("<strong>bold</strong>");
+    expect(show.stdout).not.toMatch(/script|onerror|javascript:|<img/);
+
+    expect((await cli("pages", "move", "about", "about-us")).code).toBe(0);
+    const list = await cli("pages", "list");
+    expect(list.stdout).toMatch(/about\s+→ renamed to about-us/);
+    const moveAgain = await cli("pages", "move", "about", "elsewhere");
+    expect(moveAgain.code).toBe(1);
+    expect(moveAgain.stderr).toContain('no page "about"');
+
+    expect((await cli("pages", "rm", "about-us")).code).toBe(0);
+    expect((await cli("pages", "list")).stdout).toContain("No pages.");
+    expect((await cli("pages", "rm", "about-us")).code).toBe(1);
+  });
+
+  it("puts, lists and removes links, adding UTM tags to site targets", async () => {
+    const put = await cli(
+      "links",
+      "put",
+      "promo",
+      "spring",
+      "/book-demo",
+      "--utm-source",
+      "sms",
+      "--utm-medium",
+      "text",
+      "--utm-campaign",
+      "spring",
+    );
+    expect(put.code, put.stderr).toBe(0);
+    const billing = await cli(
+      "links",
+      "put",
+      "account",
+      "billing",
+      "https://my.example.com/billing",
+      "--sign-in-required",
+    );
+    expect(billing.code, billing.stderr).toBe(0);
+    const list = await cli("links", "list");
+    expect(list.stdout).toMatch(
+      /promo\/spring\s+\/book-demo\?utm_source=sms&utm_medium=text&utm_campaign=spring\s+no\s+0/,
+    );
+    expect(list.stdout).toMatch(/account\/billing\s+https:\/\/my\.example\.com\/billing\s+yes/);
+    expect((await cli("links", "rm", "promo", "spring")).code).toBe(0);
+    expect((await cli("links", "list")).stdout).not.toContain("promo/spring");
+  });
+
+  it("sets the status of a known user by email or uid, and refuses unknown users", async () => {
+    const db = await openDatabase({ dataDir: pgliteDir(dataDir) });
+    await db.db.insert(profiles).values({ uid: "u-1", email: "Baker@Example.com" });
+    await db.close();
+
+    const byEmail = await cli("users", "set-status", "baker@example.com", "quote");
+    expect(byEmail.code, byEmail.stderr).toBe(0);
+    expect((await cli("users", "set-status", "u-1", "active")).code).toBe(0);
+    expect((await cli("users", "list")).stdout).toMatch(/Baker@Example\.com\s+u-1\s+active/);
+
+    const unknown = await cli("users", "set-status", "ghost@example.com", "active");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("has signed in yet");
+  });
+});
+
+describe("admin CLI while the local server runs", () => {
+  let server: LocalServer;
+
+  beforeAll(async () => {
+    server = await startLocalServer({
+      env: {
+        ...env(),
+        PORT: String(await freePort()),
+        DB_SOCKET_PORT: "0",
+        LOG_LEVEL: "silent",
+        // Nothing listens here: demo users are skipped with a warning, the rest works.
+        FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:1",
+        WEB_BUILD_DIR: path.join(workDir, "no-build"),
+      },
+      handleSignals: false,
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("writes through the server's shared database, visible to the API at once", async () => {
+    const source = file("faq.md", "## Questions\n\nAsk us.");
+    const put = await cli("pages", "put", "faq", source, "--title", "FAQ");
+    expect(put.code, put.stderr).toBe(0);
+    const response = await fetch(`${server.url}/api/p/faq`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      title: "FAQ",
+      content: expect.stringContaining("Ask us."),
+    });
+
+    // The seed ran on the server's start (local mode): the legal pages exist.
+    expect((await cli("pages", "list")).stdout).toContain("privacy-policy");
+  });
+});

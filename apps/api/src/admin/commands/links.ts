@@ -1,0 +1,139 @@
+import { sitePathForLink } from "@bakery/shared/api-contract";
+import {
+  LinkMoveError,
+  listShortLinks,
+  moveShortLink,
+  putShortLink,
+  removeShortLink,
+} from "../../db/short-links.ts";
+import { prepareLinkTarget } from "../../links/prepare-link-target.ts";
+import { CommandError, UsageError } from "../cli-errors.ts";
+import { type Command, formatTime, table } from "../command.ts";
+import { slugArg } from "../validate-input.ts";
+
+const optionalString = (value: string | boolean | undefined) =>
+  typeof value === "string" ? value : undefined;
+
+export const linkCommands: Command[] = [
+  {
+    group: "links",
+    name: "put",
+    summary: "Create or replace the short link /to/<cat>/<id>.",
+    args: ["cat", "id", "target"],
+    options: {
+      "sign-in-required": { type: "boolean", description: "only signed-in visitors may follow it" },
+      "utm-source": {
+        type: "string",
+        description: "utm_source for site targets",
+        placeholder: "S",
+      },
+      "utm-medium": {
+        type: "string",
+        description: "utm_medium for site targets",
+        placeholder: "M",
+      },
+      "utm-campaign": {
+        type: "string",
+        description: "utm_campaign for site targets",
+        placeholder: "C",
+      },
+    },
+    details: [
+      "The target must be a path on this site (/book-demo) or an http(s) URL whose host is",
+      "the site's, MY_AREA_URL's, or listed in REDIRECT_ALLOWED_HOSTS. It is checked again",
+      "every time the link is followed.",
+      "",
+      "Example: npm run admin -- links put promo spring /book-demo --utm-source sms --utm-medium text --utm-campaign spring",
+    ].join("\n"),
+    async prepare({ args, options }, config) {
+      const cat = slugArg("cat", args.cat ?? "");
+      const id = slugArg("id", args.id ?? "");
+      const utm = {
+        source: optionalString(options["utm-source"]),
+        medium: optionalString(options["utm-medium"]),
+        campaign: optionalString(options["utm-campaign"]),
+      };
+      const prepared = prepareLinkTarget(args.target ?? "", utm, {
+        siteOrigin: config.siteOrigin,
+        allowedHosts: config.redirectAllowedHosts,
+      });
+      if (!prepared.ok) throw new UsageError(`target refused: ${prepared.reason}`);
+      const signInRequired = options["sign-in-required"] === true;
+      return async (db, out) => {
+        await putShortLink(db, {
+          cat,
+          id,
+          target: prepared.target,
+          signInRequired,
+          utmSource: utm.source ?? null,
+          utmMedium: utm.medium ?? null,
+          utmCampaign: utm.campaign ?? null,
+        });
+        out(
+          `Saved ${sitePathForLink(cat, id)} → ${prepared.target}${signInRequired ? " (sign-in required)" : ""}`,
+        );
+      };
+    },
+  },
+  {
+    group: "links",
+    name: "move",
+    summary: "Move a link; the old address answers 301 with the new one.",
+    args: ["cat", "id", "new-cat", "new-id"],
+    async prepare({ args }) {
+      const from = { cat: slugArg("cat", args.cat ?? ""), id: slugArg("id", args.id ?? "") };
+      const to = {
+        cat: slugArg("new-cat", args["new-cat"] ?? ""),
+        id: slugArg("new-id", args["new-id"] ?? ""),
+      };
+      return async (db, out) => {
+        try {
+          await moveShortLink(db, from, to);
+        } catch (error) {
+          if (error instanceof LinkMoveError) throw new CommandError(error.message);
+          throw error;
+        }
+        out(`Moved ${sitePathForLink(from.cat, from.id)} to ${sitePathForLink(to.cat, to.id)}`);
+      };
+    },
+  },
+  {
+    group: "links",
+    name: "list",
+    summary: "List short links with their click counts.",
+    args: [],
+    async prepare() {
+      return async (db, out) => {
+        const links = await listShortLinks(db);
+        if (links.length === 0) return out("No links.");
+        table(
+          [
+            ["LINK", "TARGET", "SIGN-IN", "CLICKS", "LAST CLICK"],
+            ...links.map((link) => [
+              `${link.cat}/${link.id}`,
+              link.movedTo === null ? link.target : `→ moved to ${link.movedTo}`,
+              link.signInRequired ? "yes" : "no",
+              String(link.clicks),
+              formatTime(link.lastClickAt),
+            ]),
+          ],
+          out,
+        );
+      };
+    },
+  },
+  {
+    group: "links",
+    name: "rm",
+    summary: "Delete a short link (and old addresses that pointed to it).",
+    args: ["cat", "id"],
+    async prepare({ args }) {
+      const cat = slugArg("cat", args.cat ?? "");
+      const id = slugArg("id", args.id ?? "");
+      return async (db, out) => {
+        if (!(await removeShortLink(db, cat, id))) throw new CommandError(`no link "${cat}/${id}"`);
+        out(`Deleted ${sitePathForLink(cat, id)}`);
+      };
+    },
+  },
+];

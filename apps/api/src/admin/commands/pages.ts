@@ -1,0 +1,156 @@
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { sitePathForPage } from "@bakery/shared/api-contract";
+import {
+  formatFromFileName,
+  PageSourceError,
+  placeholdersFromConfig,
+  renderPageSource,
+} from "../../content/render-page.ts";
+import {
+  findContentPage,
+  listContentPages,
+  moveContentPage,
+  PageMoveError,
+  putContentPage,
+  removeContentPage,
+} from "../../db/content-pages.ts";
+import { CommandError, UsageError } from "../cli-errors.ts";
+import { type Command, formatTime, table } from "../command.ts";
+import { slugArg, textArg } from "../validate-input.ts";
+
+const MAX_SOURCE_BYTES = 1024 * 1024;
+
+async function readPageSource(file: string): Promise<string> {
+  const resolved = path.resolve(file);
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(resolved);
+  } catch {
+    throw new UsageError(`cannot read "${file}": no such file`);
+  }
+  if (!info.isFile()) throw new UsageError(`"${file}" is not a file`);
+  if (info.size > MAX_SOURCE_BYTES) throw new UsageError(`"${file}" is larger than 1 MiB`);
+  return readFile(resolved, "utf8");
+}
+
+export const pageCommands: Command[] = [
+  {
+    group: "pages",
+    name: "put",
+    summary: "Create or replace a page from a Markdown or HTML file.",
+    args: ["handle", "file"],
+    options: {
+      title: { type: "string", description: "page title (required)", placeholder: "text" },
+      subtitle: { type: "string", description: "line shown under the title", placeholder: "text" },
+    },
+    details: [
+      "Markdown (.md) is rendered, then the HTML is sanitized with a strict allow-list",
+      "(headings, paragraphs, lists, links, emphasis, tables, code); scripts, styles,",
+      "images and event handlers are dropped. {{COMPANY_NAME}}, {{COMPANY_ADDRESS}},",
+      "{{CONTACT_EMAIL}}, {{PRODUCT_NAME}} and {{SITE_URL}} are filled from the configuration.",
+      "",
+      "Example: npm run admin -- pages put privacy-policy content/privacy-policy.md --title 'Privacy Policy'",
+    ].join("\n"),
+    async prepare({ args, options }, config) {
+      const handle = slugArg("handle", args.handle ?? "");
+      if (typeof options.title !== "string") throw new UsageError("--title is required");
+      const title = textArg("--title", options.title, 200);
+      const subtitle =
+        typeof options.subtitle === "string" ? textArg("--subtitle", options.subtitle, 300) : "";
+      const file = args.file ?? "";
+      let html: string;
+      try {
+        const format = formatFromFileName(file);
+        html = renderPageSource(await readPageSource(file), format, placeholdersFromConfig(config));
+      } catch (error) {
+        if (error instanceof PageSourceError) throw new UsageError(`${file}: ${error.message}`);
+        throw error;
+      }
+      return async (db, out) => {
+        await putContentPage(db, { handle, title, subtitle, html });
+        out(
+          `Saved page "${handle}" (${html.length} characters of HTML), shown at ${sitePathForPage(handle)}`,
+        );
+      };
+    },
+  },
+  {
+    group: "pages",
+    name: "move",
+    summary: "Rename a page; the old handle answers 301 with the new page's address.",
+    args: ["handle", "new-handle"],
+    async prepare({ args }) {
+      const from = slugArg("handle", args.handle ?? "");
+      const to = slugArg("new-handle", args["new-handle"] ?? "");
+      if (from === to) throw new UsageError("the new handle is the same as the old one");
+      return async (db, out) => {
+        try {
+          await moveContentPage(db, from, to);
+        } catch (error) {
+          if (error instanceof PageMoveError) throw new CommandError(error.message);
+          throw error;
+        }
+        out(
+          `Moved page "${from}" to "${to}"; ${sitePathForPage(from)} now points to ${sitePathForPage(to)}`,
+        );
+      };
+    },
+  },
+  {
+    group: "pages",
+    name: "list",
+    summary: "List pages and renamed handles.",
+    args: [],
+    async prepare() {
+      return async (db, out) => {
+        const pages = await listContentPages(db);
+        if (pages.length === 0) return out("No pages.");
+        table(
+          [
+            ["HANDLE", "TITLE", "UPDATED"],
+            ...pages.map((page) => [
+              page.handle,
+              page.renamedTo === null ? page.title : `→ renamed to ${page.renamedTo}`,
+              formatTime(page.updatedAt),
+            ]),
+          ],
+          out,
+        );
+      };
+    },
+  },
+  {
+    group: "pages",
+    name: "show",
+    summary: "Print a page's title, subtitle and stored HTML.",
+    args: ["handle"],
+    async prepare({ args }) {
+      const handle = slugArg("handle", args.handle ?? "");
+      return async (db, out) => {
+        const page = await findContentPage(db, handle);
+        if (!page) throw new CommandError(`no page "${handle}"`);
+        if (page.renamedTo !== null) return out(`"${handle}" was renamed to "${page.renamedTo}"`);
+        out(`Handle:   ${page.handle}  (${sitePathForPage(page.handle)})`);
+        out(`Title:    ${page.title}`);
+        out(`Subtitle: ${page.subtitle || "-"}`);
+        out(`Updated:  ${formatTime(page.updatedAt)}`);
+        out("");
+        out(page.html);
+      };
+    },
+  },
+  {
+    group: "pages",
+    name: "rm",
+    summary: "Delete a page (and the old handles that pointed to it).",
+    args: ["handle"],
+    async prepare({ args }) {
+      const handle = slugArg("handle", args.handle ?? "");
+      return async (db, out) => {
+        if (!(await removeContentPage(db, handle))) throw new CommandError(`no page "${handle}"`);
+        out(`Deleted page "${handle}"`);
+      };
+    },
+  },
+];

@@ -1,0 +1,145 @@
+import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
+import { ConfigError } from "@bakery/shared/config";
+import { loadServerConfig } from "../config.ts";
+import { openAdminDatabase } from "./admin-database.ts";
+import { CommandError, UsageError } from "./cli-errors.ts";
+import { type Command, usageOf } from "./command.ts";
+import { linkCommands } from "./commands/links.ts";
+import { pageCommands } from "./commands/pages.ts";
+import { userCommands } from "./commands/users.ts";
+
+/**
+ * Operator CLI: `npm run admin -- <group> <command> [args] [options]`.
+ * Works with the local server running (through its shared database socket), without
+ * it (PGlite directly), or against DATABASE_URL.
+ */
+
+const COMMANDS: Command[] = [...pageCommands, ...linkCommands, ...userCommands];
+const GROUPS: Record<string, string> = {
+  pages: "content pages (privacy policy, terms, …)",
+  links: "short links (/to/<cat>/<id>)",
+  users: "signed-in users and their account status",
+};
+
+export interface CliIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const stdio: CliIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+function mainHelp(): string {
+  const lines = ["Usage: npm run admin -- <group> <command> [args] [options]", "", "Commands:"];
+  for (const command of COMMANDS) {
+    const args = command.args.map((a) => `<${a}>`).join(" ");
+    lines.push(`  ${`${command.group} ${command.name} ${args}`.padEnd(42)} ${command.summary}`);
+  }
+  lines.push(
+    "",
+    "Add --help after any command for its options. The database is DATABASE_URL if set,",
+    "otherwise the PGlite folder DATA_DIR (through the running local server if there is one).",
+  );
+  return lines.join("\n");
+}
+
+function groupHelp(group: string): string {
+  const lines = [`Usage: npm run admin -- ${group} <command>`, "", `Manage ${GROUPS[group]}.`, ""];
+  for (const command of COMMANDS.filter((c) => c.group === group)) {
+    lines.push(`  ${command.name.padEnd(12)} ${command.summary}`);
+  }
+  return lines.join("\n");
+}
+
+const isHelp = (arg: string | undefined) => arg === "--help" || arg === "-h" || arg === "help";
+
+/** Runs one command and returns the exit code: 0 done, 1 failed, 2 bad command line. */
+export async function runCli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  io: CliIo = stdio,
+): Promise<number> {
+  const [group, name, ...rest] = argv;
+  if (group === undefined || isHelp(group)) {
+    (group === undefined ? io.err : io.out)(mainHelp());
+    return group === undefined ? 2 : 0;
+  }
+  if (!(group in GROUPS)) {
+    io.err(`error: unknown command group "${group}"\n\n${mainHelp()}`);
+    return 2;
+  }
+  if (name === undefined || isHelp(name)) {
+    (name === undefined ? io.err : io.out)(groupHelp(group));
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS.find((c) => c.group === group && c.name === name);
+  if (!command) {
+    io.err(`error: unknown command "${group} ${name}"\n\n${groupHelp(group)}`);
+    return 2;
+  }
+
+  try {
+    const input = parseCommandLine(command, rest);
+    if (input === "help") {
+      io.out(usageOf(command));
+      return 0;
+    }
+    const config = loadServerConfig(env);
+    // Everything is validated before the database is opened: bad input writes nothing.
+    const action = await command.prepare(input, config);
+    const database = await openAdminDatabase(config);
+    try {
+      await action(database.db, io.out);
+    } finally {
+      await database.close();
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`error: ${error.message}`);
+      io.err(`Run "npm run admin -- ${group} ${name} --help" for usage.`);
+      return 2;
+    }
+    if (error instanceof CommandError) {
+      io.err(`error: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof ConfigError) {
+      io.err(error.message);
+      return 1;
+    }
+    io.err(`error: ${(error as Error).message ?? String(error)}`);
+    return 1;
+  }
+}
+
+function parseCommandLine(
+  command: Command,
+  argv: string[],
+):
+  | "help"
+  | { args: Record<string, string>; options: Record<string, string | boolean | undefined> } {
+  const options: ParseArgsOptionsConfig = { help: { type: "boolean", short: "h" } };
+  for (const [optionName, spec] of Object.entries(command.options ?? {})) {
+    options[optionName] = { type: spec.type };
+  }
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (parsed.values.help) return "help";
+  const positionals = parsed.positionals;
+  if (positionals.length !== command.args.length) {
+    const expected = command.args.map((a) => `<${a}>`).join(" ") || "no arguments";
+    throw new UsageError(`expected ${expected}, got ${positionals.length} argument(s)`);
+  }
+  const args = Object.fromEntries(
+    command.args.map((argName, i) => [argName, positionals[i] ?? ""]),
+  );
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  return { args, options: values };
+}

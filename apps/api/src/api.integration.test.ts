@@ -1,0 +1,346 @@
+import { apiErrorSchema, contentPageSchema, meSchema } from "@bakery/shared/api-contract";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { InvalidTokenError } from "./auth/verify-id-token.ts";
+import { moveContentPage, putContentPage } from "./db/content-pages.ts";
+import type { DatabaseHandle } from "./db/open-database.ts";
+import { listProfiles } from "./db/profiles.ts";
+import { listShortLinks, moveShortLink, putShortLink } from "./db/short-links.ts";
+import {
+  clearTables,
+  fakeToken,
+  fakeVerifier,
+  startTestServer,
+  type TestServer,
+  testBackends,
+} from "./test-support/test-server.ts";
+
+/** Everything the suite can observe in the database, to prove refused requests change nothing. */
+async function snapshot(handle: DatabaseHandle) {
+  const links = await listShortLinks(handle.db);
+  const profiles = await listProfiles(handle.db);
+  return JSON.stringify({ links, profiles });
+}
+
+async function expectError(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  const body = apiErrorSchema.parse(await response.json());
+  expect(body.error.code).toBe(code);
+  expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/); // never a stack trace
+  return body;
+}
+
+describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
+  let handle: DatabaseHandle;
+  let server: TestServer;
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, { headers, redirect: "manual" });
+
+  beforeAll(async () => {
+    handle = await open();
+    server = await startTestServer(handle);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await handle?.close();
+  });
+  beforeEach(async () => {
+    await clearTables(handle);
+    await putContentPage(handle.db, {
+      handle: "privacy-policy",
+      title: "Privacy Policy",
+      subtitle: "How we handle data",
+      html: "<p>We care.</p>",
+    });
+    await putContentPage(handle.db, {
+      handle: "old-news",
+      title: "Old",
+      subtitle: "",
+      html: "<p>old</p>",
+    });
+    await moveContentPage(handle.db, "old-news", "news");
+    await putShortLink(handle.db, {
+      cat: "promo",
+      id: "spring",
+      target: "/book-demo?utm_source=sms",
+      signInRequired: false,
+    });
+    await putShortLink(handle.db, {
+      cat: "account",
+      id: "billing",
+      target: "https://my.example.com/billing",
+      signInRequired: true,
+    });
+    await putShortLink(handle.db, {
+      cat: "promo",
+      id: "old",
+      target: "/pricing",
+      signInRequired: false,
+    });
+    await moveShortLink(handle.db, { cat: "promo", id: "old" }, { cat: "promo", id: "new" });
+  });
+
+  describe("GET /health and /ready", () => {
+    it("answers 200 while the database is up", async () => {
+      expect((await get("/health")).status).toBe(200);
+      const ready = await get("/ready");
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: "ok" });
+    });
+
+    it("/ready answers 503 when the database is unreachable, /health stays 200", async () => {
+      const broken = await startTestServer(handle, {
+        ping: () => Promise.reject(new Error("connection refused")),
+      });
+      try {
+        await expectError(await fetch(`${broken.url}/ready`), 503, "service_unavailable");
+        expect((await fetch(`${broken.url}/health`)).status).toBe(200);
+      } finally {
+        await broken.close();
+      }
+    });
+  });
+
+  describe("GET /p/{handle}", () => {
+    it("returns the page with cache headers and an ETag", async () => {
+      const response = await get("/p/privacy-policy");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe(
+        "public, max-age=60, stale-while-revalidate=600",
+      );
+      expect(response.headers.get("etag")).toMatch(/^"[\w-]+"$/);
+      expect(contentPageSchema.parse(await response.json())).toEqual({
+        title: "Privacy Policy",
+        subtitle: "How we handle data",
+        content: "<p>We care.</p>",
+      });
+    });
+
+    it("handles are case-insensitive", async () => {
+      expect((await get("/p/Privacy-Policy")).status).toBe(200);
+    });
+
+    it("answers 304 when If-None-Match matches, and 200 once the page changed", async () => {
+      const etag = (await get("/p/privacy-policy")).headers.get("etag") ?? "";
+      const notModified = await get("/p/privacy-policy", { "If-None-Match": `W/${etag}` });
+      expect(notModified.status).toBe(304);
+      expect(await notModified.text()).toBe("");
+      await putContentPage(handle.db, {
+        handle: "privacy-policy",
+        title: "Privacy Policy",
+        subtitle: "How we handle data",
+        html: "<p>We care a lot.</p>",
+      });
+      const changed = await get("/p/privacy-policy", { "If-None-Match": etag });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get("etag")).not.toBe(etag);
+    });
+
+    it("answers 301 with the SITE path of a renamed page and no Location header", async () => {
+      const response = await get("/p/old-news");
+      expect(response.status).toBe(301);
+      expect(response.headers.get("location")).toBeNull();
+      expect(await response.json()).toEqual({ location: "/page/news" });
+
+      await moveContentPage(handle.db, "privacy-policy", "privacy");
+      await moveContentPage(handle.db, "privacy", "privacy-policy");
+      expect((await get("/p/privacy")).status).toBe(301);
+      expect(await (await get("/p/privacy")).json()).toEqual({ location: "/privacy-policy" });
+    });
+
+    it("answers 404 for an unknown page", async () => {
+      await expectError(await get("/p/nope"), 404, "not_found");
+    });
+
+    it.each([
+      ["too long", `/p/${"a".repeat(65)}`],
+      ["dot-dot encoded", "/p/..%2Fetc"],
+      ["unicode", `/p/${encodeURIComponent("bäckerei")}`],
+      ["NUL", "/p/a%00b"],
+      ["SQL-looking", `/p/${encodeURIComponent("x' OR '1'='1")}`],
+      ["semicolon", `/p/${encodeURIComponent("x;drop table content_pages")}`],
+      ["leading dash", "/p/-x"],
+      ["percent junk", "/p/%E0%A4%A"],
+    ])("refuses a %s handle with 400", async (_name, path) => {
+      await expectError(await get(path), 400, "bad_request");
+    });
+
+    it("accepts a 64-character handle (and 404s it)", async () => {
+      await expectError(await get(`/p/${"a".repeat(64)}`), 404, "not_found");
+    });
+  });
+
+  describe("GET /redirect/{cat}/{id}", () => {
+    it("returns the target, counts the click and is not cacheable", async () => {
+      const response = await get("/redirect/promo/spring");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.json()).toEqual({ to: "/book-demo?utm_source=sms" });
+      const [link] = (await listShortLinks(handle.db)).filter((l) => l.id === "spring");
+      expect(link?.clicks).toBe(1);
+      expect(link?.lastClickAt).toBeInstanceOf(Date);
+    });
+
+    it("counts concurrent clicks exactly", async () => {
+      await Promise.all(Array.from({ length: 10 }, () => get("/redirect/promo/spring")));
+      const [link] = (await listShortLinks(handle.db)).filter((l) => l.id === "spring");
+      expect(link?.clicks).toBe(10);
+    });
+
+    it("answers 301 for a moved link", async () => {
+      const response = await get("/redirect/promo/old");
+      expect(response.status).toBe(301);
+      expect(response.headers.get("location")).toBeNull();
+      expect(await response.json()).toEqual({ location: "/to/promo/new" });
+    });
+
+    it("answers 401 for a sign-in link without a valid token, and counts nothing", async () => {
+      const before = await snapshot(handle);
+      for (const authorization of [
+        undefined,
+        "Bearer ",
+        "Bearer",
+        "Basic dXNlcjpwdw==",
+        "Bearer not-a-jwt",
+        "Bearer a.b.forged",
+        `Bearer ${fakeToken("u1")} extra`,
+      ]) {
+        const headers: Record<string, string> = authorization
+          ? { Authorization: authorization }
+          : {};
+        await expectError(await get("/redirect/account/billing", headers), 401, "unauthorized");
+      }
+      expect(await snapshot(handle)).toBe(before);
+    });
+
+    it("follows a sign-in link with a valid token", async () => {
+      const response = await get("/redirect/account/billing", {
+        Authorization: `Bearer ${fakeToken("u1")}`,
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ to: "https://my.example.com/billing" });
+    });
+
+    it("re-checks the target on read: a stored target no longer allowed is a 404", async () => {
+      await putShortLink(handle.db, {
+        cat: "promo",
+        id: "evil",
+        target: "https://evil.example.net/",
+        signInRequired: false,
+      });
+      await expectError(await get("/redirect/promo/evil"), 404, "not_found");
+    });
+
+    it("answers 404 for an unknown link", async () => {
+      await expectError(await get("/redirect/promo/nope"), 404, "not_found");
+    });
+
+    it.each([
+      ["long cat", `/redirect/${"c".repeat(65)}/x`],
+      ["long id", `/redirect/promo/${"i".repeat(65)}`],
+      ["traversal", "/redirect/..%2F..%2Fx/y"],
+      ["SQL", `/redirect/promo/${encodeURIComponent("1 or 1=1")}`],
+      ["NUL", "/redirect/promo/a%00"],
+    ])("refuses a %s with 400 and changes nothing", async (_name, path) => {
+      const before = await snapshot(handle);
+      await expectError(await get(path), 400, "bad_request");
+      expect(await snapshot(handle)).toBe(before);
+    });
+  });
+
+  describe("GET /me", () => {
+    it("creates a pending profile on first sight and returns it", async () => {
+      const response = await get("/me", { Authorization: `Bearer ${fakeToken("new-user")}` });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(meSchema.parse(await response.json())).toEqual({
+        user: { uid: "new-user", email: "new-user@example.com", profile: { status: "pending" } },
+      });
+    });
+
+    it("is race-safe when one user's first requests arrive together", async () => {
+      const headers = { Authorization: `Bearer ${fakeToken("racer")}` };
+      const responses = await Promise.all(Array.from({ length: 8 }, () => get("/me", headers)));
+      expect(responses.map((r) => r.status)).toEqual(Array(8).fill(200));
+      expect((await listProfiles(handle.db)).filter((p) => p.uid === "racer")).toHaveLength(1);
+    });
+
+    it.each([
+      ["no header", undefined],
+      ["empty bearer (signed out)", "Bearer "],
+      ["wrong scheme", "Token abc"],
+      ["not a JWT", "Bearer hello"],
+      ["two tokens", "Bearer a.b.c d.e.f"],
+      ["oversized", `Bearer a.${"b".repeat(9000)}.c`],
+      ["invalid token", "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0."],
+    ])("answers 401 with %s, creating no profile", async (_name, authorization) => {
+      const before = await snapshot(handle);
+      const headers: Record<string, string> = authorization ? { Authorization: authorization } : {};
+      const response = await get("/me", headers);
+      await expectError(response, 401, "unauthorized");
+      expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
+      expect(await snapshot(handle)).toBe(before);
+    });
+  });
+
+  describe("errors and CORS", () => {
+    it("answers JSON 404 for unknown routes", async () => {
+      await expectError(await get("/nothing/here"), 404, "not_found");
+    });
+
+    it("hides internal errors behind a generic 500", async () => {
+      const failing = await startTestServer(handle, {
+        verifier: {
+          verify: () => Promise.reject(new Error("secret detail: connection string xyz")),
+        },
+      });
+      try {
+        const response = await fetch(`${failing.url}/me`, {
+          headers: { Authorization: `Bearer ${fakeToken("u")}` },
+        });
+        const body = await expectError(response, 500, "internal");
+        expect(body.error.message).not.toContain("secret");
+      } finally {
+        await failing.close();
+      }
+    });
+
+    it("an invalid token from the verifier is 401, not 500", async () => {
+      const rejecting = await startTestServer(handle, {
+        verifier: { verify: () => Promise.reject(new InvalidTokenError("expired")) },
+      });
+      try {
+        const response = await fetch(`${rejecting.url}/me`, {
+          headers: { Authorization: `Bearer ${fakeToken("u")}` },
+        });
+        await expectError(response, 401, "unauthorized");
+      } finally {
+        await rejecting.close();
+      }
+    });
+
+    it("sends CORS headers only to configured origins", async () => {
+      const allowed = await get("/p/privacy-policy", { Origin: "https://admin.example.com" });
+      expect(allowed.headers.get("access-control-allow-origin")).toBe("https://admin.example.com");
+      const other = await get("/p/privacy-policy", { Origin: "https://evil.example.net" });
+      expect(other.headers.get("access-control-allow-origin")).toBeNull();
+      const preflight = await fetch(`${server.url}/me`, {
+        method: "OPTIONS",
+        headers: {
+          Origin: "https://admin.example.com",
+          "Access-Control-Request-Method": "GET",
+          "Access-Control-Request-Headers": "authorization",
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get("access-control-allow-headers")).toMatch(/authorization/i);
+    });
+  });
+
+  it("never asked the verifier about public requests", async () => {
+    const before = fakeVerifier.calls;
+    await get("/p/privacy-policy", { Authorization: `Bearer ${fakeToken("u")}` });
+    await get("/redirect/promo/spring", { Authorization: `Bearer ${fakeToken("u")}` });
+    expect(fakeVerifier.calls).toBe(before);
+  });
+});

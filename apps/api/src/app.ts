@@ -1,0 +1,79 @@
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { HTTPException } from "hono/http-exception";
+import type { Logger } from "pino";
+import type { IdTokenVerifier } from "./auth/verify-id-token.ts";
+import type { ServerConfig } from "./config.ts";
+import type { Database } from "./db/open-database.ts";
+import { ApiProblem, errorBody, problemResponse } from "./http-errors.ts";
+import { registerContentPageRoutes } from "./routes/content-pages.ts";
+import { registerHealthRoutes } from "./routes/health.ts";
+import { registerMeRoutes } from "./routes/me.ts";
+import { registerShortLinkRoutes } from "./routes/short-links.ts";
+
+/** The settings the API itself reads (a subset of ServerConfig, easy to build in tests). */
+export type ApiConfig = Pick<ServerConfig, "siteOrigin" | "redirectAllowedHosts" | "CORS_ORIGINS">;
+
+export interface ApiDeps {
+  db: Database;
+  /** Readiness probe: rejects when the database can't be reached. */
+  ping: () => Promise<void>;
+  verifier: IdTokenVerifier;
+  config: ApiConfig;
+  logger: Logger;
+}
+
+/**
+ * The API as a plain Hono app with routes at its root: the local server mounts it under
+ * /api, tests call it with app.request() or over HTTP, and a serverless host can export
+ * its fetch handler unchanged. It holds no state of its own beyond `deps`.
+ */
+export function createApi(deps: ApiDeps): Hono {
+  const app = new Hono();
+  const allowedOrigins = new Set(deps.config.CORS_ORIGINS);
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    // Error answers and anything a route didn't mark cacheable must not be stored.
+    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+    c.header("X-Content-Type-Options", "nosniff");
+    deps.logger.debug(
+      { method: c.req.method, path: c.req.path, status: c.res.status },
+      `${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`,
+    );
+  });
+
+  if (allowedOrigins.size > 0) {
+    // Split-origin deployments only (site and API on different hosts). Bearer tokens, not
+    // cookies, carry identity, so credentials stay off.
+    app.use(
+      cors({
+        origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
+        allowMethods: ["GET", "HEAD", "OPTIONS"],
+        allowHeaders: ["Authorization", "Content-Type", "If-None-Match"],
+        exposeHeaders: ["ETag"],
+        maxAge: 600,
+      }),
+    );
+  }
+
+  registerHealthRoutes(app, deps);
+  registerContentPageRoutes(app, deps);
+  registerShortLinkRoutes(app, deps);
+  registerMeRoutes(app, deps);
+
+  app.notFound((c) => c.json(errorBody("not_found", "No such API route"), 404));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiProblem) return problemResponse(c, error);
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(errorBody("bad_request", error.message || "Bad request"), error.status);
+    }
+    // Details go to the log only; the caller gets a generic message, never a stack.
+    deps.logger.error({ err: error, method: c.req.method, path: c.req.path }, "request failed");
+    return c.json(errorBody("internal", "Something went wrong on our side"), 500);
+  });
+
+  return app;
+}

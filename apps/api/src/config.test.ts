@@ -1,0 +1,58 @@
+import { ConfigError } from "@bakery/shared/config";
+import { describe, expect, it } from "vitest";
+import { loadServerConfig } from "./config.ts";
+
+describe("loadServerConfig", () => {
+  it("defaults to local mode with the emulator on 127.0.0.1:9099", () => {
+    const config = loadServerConfig({});
+    expect(config.mode).toBe("local");
+    expect(config.FIREBASE_AUTH_EMULATOR_HOST).toBe("127.0.0.1:9099");
+    expect(config.HOST).toBe("127.0.0.1");
+    expect(config.apiBasePath).toBe("/api");
+    expect(config.redirectAllowedHosts).toEqual(["localhost:3000", "my.example.com"]);
+  });
+
+  it("is production mode for a non-demo project, and refuses the emulator there", () => {
+    expect(loadServerConfig({ FIREBASE_PROJECT_ID: "rise-prod" }).mode).toBe("production");
+    expect(() =>
+      loadServerConfig({
+        FIREBASE_PROJECT_ID: "rise-prod",
+        FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+      }),
+    ).toThrow(/FIREBASE_AUTH_EMULATOR_HOST: must be unset in production/);
+  });
+
+  it("names every bad value", () => {
+    try {
+      loadServerConfig({
+        DATABASE_URL: "mysql://x",
+        CORS_ORIGINS: "https://ok.com,nope",
+        PORT: "x",
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join("\n");
+      expect(problems).toMatch(/DATABASE_URL/);
+      expect(problems).toMatch(/CORS_ORIGINS/);
+      expect(problems).toMatch(/PORT/);
+    }
+  });
+
+  it("parses lists and derives the API path from API_BASE_URL", () => {
+    const config = loadServerConfig({
+      API_BASE_URL: "https://api.example.com/v1/",
+      CORS_ORIGINS: "https://www.example.com, https://example.com",
+      REDIRECT_ALLOWED_HOSTS: "Calendly.com,docs.example.com",
+      SITE_URL: "https://www.example.com",
+    });
+    expect(config.apiBasePath).toBe("/v1");
+    expect(config.CORS_ORIGINS).toEqual(["https://www.example.com", "https://example.com"]);
+    expect(config.redirectAllowedHosts).toEqual([
+      "www.example.com",
+      "my.example.com",
+      "calendly.com",
+      "docs.example.com",
+    ]);
+  });
+});

@@ -1,0 +1,143 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { ConfigError, parseEnv, publicConfigSchema } from "@bakery/shared/config";
+import { z } from "zod";
+
+/** The monorepo root (apps/api/src → ../../..), used for defaults that live there. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
+
+const commaList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const hostList = commaList.pipe(
+  z.array(
+    z
+      .string()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+(:\d{1,5})?$/, "must be a comma list of host or host:port names"),
+  ),
+);
+
+const originList = commaList.pipe(
+  z.array(
+    z
+      .string()
+      .regex(
+        /^https?:\/\/[^/\s]+$/i,
+        "must be a comma list of origins like https://www.example.com",
+      )
+      .transform((origin) => new URL(origin).origin),
+  ),
+);
+
+/** Server-only settings. Never sent to browsers. */
+export const serverConfigSchema = publicConfigSchema.extend({
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  DATA_DIR: z.string().trim().min(1).default(path.join(REPO_ROOT, ".data")),
+  DB_SOCKET_PORT: z.coerce.number().int().min(0).max(65535).default(5433),
+  FIREBASE_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{4,40}$/, "must be a Firebase project id")
+    .default("demo-bakery"),
+  FIREBASE_AUTH_EMULATOR_HOST: z
+    .string()
+    .regex(/^[^\s/:]+:\d{1,5}$/, "must be host:port")
+    .optional(),
+  REDIRECT_ALLOWED_HOSTS: hostList,
+  CORS_ORIGINS: originList,
+  WEB_BUILD_DIR: z.string().trim().min(1).default(path.join(REPO_ROOT, "apps/web/build/client")),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+type ParsedServerEnv = z.infer<typeof serverConfigSchema>;
+
+export type AppMode = "local" | "production";
+
+export interface ServerConfig extends ParsedServerEnv {
+  /**
+   * "local" when FIREBASE_PROJECT_ID starts with "demo-" (Firebase's own convention for
+   * emulator-only projects, which can never hold real users); "production" otherwise.
+   */
+  mode: AppMode;
+  /** Where the API is mounted on the local server: the path part of API_BASE_URL. */
+  apiBasePath: string;
+  /** REDIRECT_ALLOWED_HOSTS plus the site's own host and MY_AREA_URL's host. */
+  redirectAllowedHosts: string[];
+  /** The site's origin (from SITE_URL), which same-origin redirect paths resolve against. */
+  siteOrigin: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadServerConfig(env: Env): ServerConfig {
+  const parsed = parseEnv(serverConfigSchema, env);
+  const mode: AppMode = parsed.FIREBASE_PROJECT_ID.startsWith("demo-") ? "local" : "production";
+  const problems: string[] = [];
+
+  if (mode === "production" && parsed.FIREBASE_AUTH_EMULATOR_HOST) {
+    // firebase-admin accepts unsigned tokens whenever this variable is set.
+    problems.push(
+      `FIREBASE_AUTH_EMULATOR_HOST: must be unset in production (FIREBASE_PROJECT_ID=${parsed.FIREBASE_PROJECT_ID}); it makes unsigned tokens acceptable`,
+    );
+  }
+  if (parsed.CHAT_PROVIDER !== "none" && parsed.CHAT_ID === "") {
+    problems.push(`CHAT_ID: required when CHAT_PROVIDER is ${parsed.CHAT_PROVIDER}`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const site = new URL(parsed.SITE_URL);
+  const apiBase = parsed.API_BASE_URL.startsWith("/")
+    ? parsed.API_BASE_URL
+    : new URL(parsed.API_BASE_URL).pathname;
+
+  return {
+    ...parsed,
+    FIREBASE_AUTH_EMULATOR_HOST:
+      mode === "local" ? (parsed.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099") : undefined,
+    DATA_DIR: path.resolve(parsed.DATA_DIR),
+    WEB_BUILD_DIR: path.resolve(parsed.WEB_BUILD_DIR),
+    mode,
+    apiBasePath: apiBase.replace(/\/+$/, ""),
+    siteOrigin: site.origin,
+    redirectAllowedHosts: [
+      ...new Set([
+        site.host.toLowerCase(),
+        new URL(parsed.MY_AREA_URL).host.toLowerCase(),
+        ...parsed.REDIRECT_ALLOWED_HOSTS,
+      ]),
+    ],
+  };
+}
+
+/**
+ * Loads the repo-root .env into process.env (existing variables win). Skipped under
+ * NODE_ENV=test so a developer's .env can't point test runs at their own database.
+ */
+export function loadDotEnv(file = path.join(REPO_ROOT, ".env")): void {
+  if (process.env.NODE_ENV === "test") return;
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+/** For entry points: load and validate, or print every bad value and exit 1. */
+export function loadServerConfigOrExit(env: Env = process.env): ServerConfig {
+  try {
+    return loadServerConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

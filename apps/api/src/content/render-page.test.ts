@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { PageSourceError, renderPageSource } from "./render-page.ts";
+
+describe("renderPageSource", () => {
+  it("renders Markdown and fills placeholders (escaped)", () => {
+    const html = renderPageSource(
+      "# {{COMPANY_NAME}}\n\nSee [terms](/terms-of-service).",
+      "markdown",
+      {
+        COMPANY_NAME: "Crumb & <Co>",
+      },
+    );
+    expect(html).toBe(
+      '<h2>Crumb &amp; &lt;Co&gt;</h2>\n<p>See <a href="/terms-of-service">terms</a>.</p>',
+    );
+  });
+
+  it.each([
+    ["script", "<script>alert(1)</script><p>ok</p>"],
+    ["event handler", '<p onclick="alert(1)">ok</p>'],
+    ["javascript link", '<p><a href="javascript:alert(1)">ok</a></p>'],
+    ["image beacon", '<p><img src="https://evil.example/x.gif">ok</p>'],
+    ["style", "<style>body{display:none}</style><p>ok</p>"],
+    ["iframe", '<iframe src="https://evil.example"></iframe><p>ok</p>'],
+    ["protocol-relative link", '<p><a href="//evil.example">ok</a></p>'],
+  ])("strips %s", (_name, source) => {
+    const html = renderPageSource(source, "html");
+    expect(html).toContain("ok");
+    expect(html).not.toMatch(/script|onclick|javascript|<img|<style|iframe|evil/);
+  });
+
+  it("refuses unknown placeholders and empty results", () => {
+    expect(() => renderPageSource("{{TYPO}}", "markdown", {})).toThrow(PageSourceError);
+    expect(() => renderPageSource("<script>x</script>", "html")).toThrow(PageSourceError);
+  });
+});

@@ -1,0 +1,97 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { schema } from "./schema.ts";
+
+/** Whichever driver is underneath, queries are written once against this type. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  /** "pglite": embedded in this process; "postgres": a real server (or a running dev server's PGlite socket). */
+  kind: "pglite" | "postgres";
+  /** The embedded instance, so the local server can share it over a socket. */
+  pglite?: PGlite;
+  /** Throws if the database can't answer a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "../../drizzle");
+
+/** Arbitrary constant: serialises migrations when several instances start at once. */
+const MIGRATION_LOCK_ID = 728_341_905;
+
+export type OpenDatabaseOptions =
+  | { url: string; migrate?: boolean; poolSize?: number }
+  | { dataDir: string | "memory"; migrate?: boolean };
+
+/**
+ * DATABASE_URL → postgres.js pool; otherwise PGlite in a folder (or in memory for tests).
+ * Migrations from apps/api/drizzle/ are applied unless `migrate: false`.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if ("url" in options) return openPostgres(options.url, options.migrate ?? true, options.poolSize);
+  return openPglite(options.dataDir, options.migrate ?? true);
+}
+
+async function openPostgres(url: string, migrate: boolean, poolSize = 10): Promise<DatabaseHandle> {
+  if (migrate) await migratePostgresWithLock(url);
+  const client = postgres(url, {
+    max: poolSize,
+    onnotice: () => {},
+    // Lets a serverless function's idle connections go instead of exhausting the server.
+    idle_timeout: 30,
+    connect_timeout: 10,
+  });
+  const db = drizzlePostgres({ client, schema });
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+/**
+ * Drizzle's migrator is not safe against two instances migrating at the same moment,
+ * so each instance takes a session advisory lock on its own single connection first.
+ */
+async function migratePostgresWithLock(url: string): Promise<void> {
+  const client = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    await client`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    await migratePostgres(drizzlePostgres({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await client`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+}
+
+async function openPglite(dataDir: string, migrate: boolean): Promise<DatabaseHandle> {
+  if (dataDir !== "memory") mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir === "memory" ? {} : { dataDir });
+  const db = drizzlePglite({ client: pglite, schema });
+  if (migrate) await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db,
+    kind: "pglite",
+    pglite,
+    ping: async () => {
+      if (pglite.closed) throw new Error("database is closed");
+      await pglite.query("select 1");
+    },
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { ProfileStatus } from "@bakery/shared/api-contract";
+import { asc, eq, sql } from "drizzle-orm";
+import type { Database } from "./open-database.ts";
+import { profiles } from "./schema.ts";
+
+export type ProfileRow = typeof profiles.$inferSelect;
+
+/**
+ * The profile of a signed-in user, created as "pending" the first time the uid is seen.
+ * INSERT … ON CONFLICT DO NOTHING then SELECT is race-safe: two first requests at once
+ * both end up reading the single row that won.
+ */
+export async function ensureProfile(
+  db: Database,
+  uid: string,
+  email: string | null,
+): Promise<ProfileRow> {
+  await db.insert(profiles).values({ uid, email, status: "pending" }).onConflictDoNothing();
+  const [row] = await db.select().from(profiles).where(eq(profiles.uid, uid));
+  if (!row) throw new Error(`profile ${uid} vanished right after it was ensured`);
+  return row;
+}
+
+export async function findProfileByUid(db: Database, uid: string) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.uid, uid));
+  return row;
+}
+
+export async function findProfilesByEmail(db: Database, email: string): Promise<ProfileRow[]> {
+  return db
+    .select()
+    .from(profiles)
+    .where(eq(sql`lower(${profiles.email})`, email.toLowerCase()));
+}
+
+export async function listProfiles(db: Database): Promise<ProfileRow[]> {
+  return db.select().from(profiles).orderBy(asc(profiles.email), asc(profiles.uid));
+}
+
+/** Sets a status, creating the profile if the user has not signed in yet. */
+export async function upsertProfileStatus(
+  db: Database,
+  profile: { uid: string; email: string | null; status: ProfileStatus },
+): Promise<void> {
+  await db
+    .insert(profiles)
+    .values(profile)
+    .onConflictDoUpdate({
+      target: profiles.uid,
+      set: {
+        status: profile.status,
+        ...(profile.email ? { email: profile.email } : {}),
+        updatedAt: sql`now()`,
+      },
+    });
+}

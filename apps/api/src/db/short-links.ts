@@ -1,0 +1,127 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "./open-database.ts";
+import { shortLinks } from "./schema.ts";
+
+export type ShortLinkRow = typeof shortLinks.$inferSelect;
+
+/** "cat/id", the form stored in `moved_to`. */
+export const linkKey = (cat: string, id: string) => `${cat}/${id}`;
+
+export async function findShortLink(
+  db: Database,
+  cat: string,
+  id: string,
+): Promise<ShortLinkRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shortLinks)
+    .where(and(eq(shortLinks.cat, cat), eq(shortLinks.id, id)));
+  return row;
+}
+
+/**
+ * Counts one click on a live link in a single atomic UPDATE (no read-modify-write, so
+ * concurrent clicks are never lost) and returns what the visitor should be sent to.
+ */
+export async function recordShortLinkClick(
+  db: Database,
+  cat: string,
+  id: string,
+): Promise<{ target: string } | undefined> {
+  const [row] = await db
+    .update(shortLinks)
+    .set({ clicks: sql`${shortLinks.clicks} + 1`, lastClickAt: sql`now()` })
+    .where(and(eq(shortLinks.cat, cat), eq(shortLinks.id, id), isNull(shortLinks.movedTo)))
+    .returning({ target: shortLinks.target });
+  return row;
+}
+
+export async function listShortLinks(db: Database): Promise<ShortLinkRow[]> {
+  return db.select().from(shortLinks).orderBy(asc(shortLinks.cat), asc(shortLinks.id));
+}
+
+export interface ShortLinkInput {
+  cat: string;
+  id: string;
+  /** Already checked with checkRedirectTarget and with any UTM parameters applied. */
+  target: string;
+  signInRequired: boolean;
+  utmSource?: string | null;
+  utmMedium?: string | null;
+  utmCampaign?: string | null;
+}
+
+/** Creates or replaces a live link; its click count survives a replace. */
+export async function putShortLink(db: Database, link: ShortLinkInput): Promise<void> {
+  const values = {
+    target: link.target,
+    signInRequired: link.signInRequired,
+    utmSource: link.utmSource ?? null,
+    utmMedium: link.utmMedium ?? null,
+    utmCampaign: link.utmCampaign ?? null,
+    movedTo: null,
+  };
+  await db
+    .insert(shortLinks)
+    .values({ cat: link.cat, id: link.id, ...values })
+    .onConflictDoUpdate({
+      target: [shortLinks.cat, shortLinks.id],
+      set: { ...values, updatedAt: sql`now()` },
+    });
+}
+
+export class LinkMoveError extends Error {}
+
+/** Like pages: the old link becomes a tombstone answering 301 to the new one. */
+export async function moveShortLink(
+  db: Database,
+  from: { cat: string; id: string },
+  to: { cat: string; id: string },
+): Promise<void> {
+  const fromKey = linkKey(from.cat, from.id);
+  const toKey = linkKey(to.cat, to.id);
+  if (fromKey === toKey) throw new LinkMoveError("the new link is the same as the old one");
+  await db.transaction(async (tx) => {
+    const match = (l: { cat: string; id: string }) =>
+      and(eq(shortLinks.cat, l.cat), eq(shortLinks.id, l.id));
+    const [source] = await tx.select().from(shortLinks).where(match(from));
+    if (!source || source.movedTo !== null) throw new LinkMoveError(`no link "${fromKey}"`);
+    const [existing] = await tx.select().from(shortLinks).where(match(to));
+    if (existing && existing.movedTo === null) {
+      throw new LinkMoveError(`a link "${toKey}" already exists; remove it first`);
+    }
+    const values = {
+      target: source.target,
+      signInRequired: source.signInRequired,
+      utmSource: source.utmSource,
+      utmMedium: source.utmMedium,
+      utmCampaign: source.utmCampaign,
+      movedTo: null,
+    };
+    await tx
+      .insert(shortLinks)
+      .values({ ...to, ...values })
+      .onConflictDoUpdate({
+        target: [shortLinks.cat, shortLinks.id],
+        set: { ...values, updatedAt: sql`now()` },
+      });
+    await tx.update(shortLinks).set({ movedTo: toKey, updatedAt: sql`now()` }).where(match(from));
+    await tx
+      .update(shortLinks)
+      .set({ movedTo: toKey, updatedAt: sql`now()` })
+      .where(eq(shortLinks.movedTo, fromKey));
+  });
+}
+
+/** Removes a link and the tombstones pointing at it. Returns false if there was none. */
+export async function removeShortLink(db: Database, cat: string, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(shortLinks)
+      .where(and(eq(shortLinks.cat, cat), eq(shortLinks.id, id)))
+      .returning({ cat: shortLinks.cat });
+    if (deleted.length === 0) return false;
+    await tx.delete(shortLinks).where(eq(shortLinks.movedTo, linkKey(cat, id)));
+    return true;
+  });
+}

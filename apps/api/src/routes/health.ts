@@ -1,0 +1,23 @@
+import type { Health } from "@bakery/shared/api-contract";
+import type { Hono } from "hono";
+import type { ApiDeps } from "../app.ts";
+import { ApiProblem } from "../http-errors.ts";
+
+export function registerHealthRoutes(app: Hono, deps: ApiDeps): void {
+  const ok: Health = { status: "ok" };
+
+  // Liveness: the process answers. Never touches the database, so a database outage
+  // doesn't get healthy instances restarted.
+  app.get("/health", (c) => c.json(ok, 200));
+
+  // Readiness: take traffic only while the database answers.
+  app.get("/ready", async (c) => {
+    try {
+      await deps.ping();
+    } catch (error) {
+      deps.logger.warn({ err: error }, "readiness check failed");
+      throw new ApiProblem(503, "service_unavailable", "Database unreachable");
+    }
+    return c.json(ok, 200);
+  });
+}

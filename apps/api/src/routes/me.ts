@@ -1,0 +1,35 @@
+import { type Me, profileStatusSchema } from "@bakery/shared/api-contract";
+import type { Hono } from "hono";
+import type { ApiDeps } from "../app.ts";
+import { InvalidTokenError, readBearerToken } from "../auth/verify-id-token.ts";
+import { ensureProfile } from "../db/profiles.ts";
+import { unauthorized } from "../http-errors.ts";
+
+export function registerMeRoutes(app: Hono, deps: ApiDeps): void {
+  app.get("/me", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const bearer = readBearerToken(c.req.header("Authorization"));
+    if (bearer.kind === "none") throw unauthorized("Not signed in");
+    if (bearer.kind === "malformed") throw unauthorized(bearer.reason);
+
+    let user: Awaited<ReturnType<typeof deps.verifier.verify>>;
+    try {
+      // /me is where the app decides what a user may see, so revoked sessions are refused here.
+      user = await deps.verifier.verify(bearer.token, { checkRevoked: true });
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw unauthorized("Invalid or expired sign-in");
+      throw error;
+    }
+
+    const profile = await ensureProfile(deps.db, user.uid, user.email);
+    const body: Me = {
+      user: {
+        uid: user.uid,
+        email: user.email,
+        // The column has a CHECK constraint with the same list; parse to keep the type honest.
+        profile: { status: profileStatusSchema.parse(profile.status) },
+      },
+    };
+    return c.json(body, 200);
+  });
+}

@@ -1,0 +1,43 @@
+import type { ProfileStatus } from "@bakery/shared/api-contract";
+
+/** Demo accounts created in the Auth emulator (local mode only; never in production). */
+export const DEMO_PASSWORD = "bakery-demo-1";
+
+export const DEMO_USERS: ReadonlyArray<{ uid: string; email: string; status: ProfileStatus }> = [
+  { uid: "demo-pending", email: "demo-pending@example.com", status: "pending" },
+  { uid: "demo-quote", email: "demo-quote@example.com", status: "quote" },
+  { uid: "demo-active", email: "demo-active@example.com", status: "active" },
+];
+
+export const DEMO_PAGES = [
+  {
+    handle: "privacy-policy",
+    file: "privacy-policy.md",
+    title: "Privacy Policy",
+    subtitle: "How we collect, use and protect information about you and your bakery",
+  },
+  {
+    handle: "terms-of-service",
+    file: "terms-of-service.md",
+    title: "Terms of Service",
+    subtitle: "The agreement that governs your use of our bakery-management software",
+  },
+] as const;
+
+/** `target` may start with {{MY_AREA_URL}}, filled from the configuration at seed time. */
+export const DEMO_LINKS = [
+  {
+    cat: "promo",
+    id: "spring",
+    target: "/book-demo",
+    signInRequired: false,
+    utm: { source: "sms", medium: "text", campaign: "spring" },
+  },
+  {
+    cat: "account",
+    id: "billing",
+    target: "{{MY_AREA_URL}}/billing",
+    signInRequired: true,
+    utm: {},
+  },
+] as const;

@@ -1,0 +1,71 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { ServerConfig } from "../config.ts";
+import { REPO_ROOT } from "../config.ts";
+import { placeholdersFromConfig, renderPageSource } from "../content/render-page.ts";
+import { putContentPage } from "../db/content-pages.ts";
+import type { Database } from "../db/open-database.ts";
+import { profiles, seedRuns } from "../db/schema.ts";
+import { putShortLink } from "../db/short-links.ts";
+import { prepareLinkTarget } from "../links/prepare-link-target.ts";
+import { DEMO_LINKS, DEMO_PAGES, DEMO_USERS } from "./demo-data.ts";
+
+const SEED_NAME = "local-demo-v1";
+export const CONTENT_DIR = path.join(REPO_ROOT, "content");
+
+/**
+ * Fills a fresh local database with the legal pages, demo links and demo profiles.
+ * Runs once per database (recorded in seed_runs), so operator edits made later with
+ * the admin CLI are never overwritten by a restart. Returns false if it had already run.
+ */
+export async function seedLocalDatabase(
+  db: Database,
+  config: ServerConfig,
+  logger: Logger,
+): Promise<boolean> {
+  const [done] = await db.select().from(seedRuns).where(eq(seedRuns.name, SEED_NAME));
+  if (done) return false;
+
+  // Render everything first, so a bad file or target leaves the database untouched.
+  const placeholders = placeholdersFromConfig(config);
+  const pages = await Promise.all(
+    DEMO_PAGES.map(async (page) => ({
+      handle: page.handle,
+      title: page.title,
+      subtitle: page.subtitle,
+      html: renderPageSource(
+        await readFile(path.join(CONTENT_DIR, page.file), "utf8"),
+        "markdown",
+        placeholders,
+      ),
+    })),
+  );
+  const policy = { siteOrigin: config.siteOrigin, allowedHosts: config.redirectAllowedHosts };
+  const links = DEMO_LINKS.map((link) => {
+    const target = link.target.replace("{{MY_AREA_URL}}", config.MY_AREA_URL.replace(/\/$/, ""));
+    const prepared = prepareLinkTarget(target, link.utm, policy);
+    if (!prepared.ok) throw new Error(`demo link ${link.cat}/${link.id}: ${prepared.reason}`);
+    return {
+      cat: link.cat,
+      id: link.id,
+      target: prepared.target,
+      signInRequired: link.signInRequired,
+      utmSource: "source" in link.utm ? link.utm.source : null,
+      utmMedium: "medium" in link.utm ? link.utm.medium : null,
+      utmCampaign: "campaign" in link.utm ? link.utm.campaign : null,
+    };
+  });
+
+  await db.transaction(async (tx) => {
+    for (const page of pages) await putContentPage(tx, page);
+    for (const link of links) await putShortLink(tx, link);
+    for (const user of DEMO_USERS) {
+      await tx.insert(profiles).values(user).onConflictDoNothing();
+    }
+    await tx.insert(seedRuns).values({ name: SEED_NAME }).onConflictDoNothing();
+  });
+  logger.info({ pages: pages.length, links: links.length }, "local demo data seeded");
+  return true;
+}

@@ -1,0 +1,102 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSiteHandler, pickEncoding } from "./serve-site.ts";
+
+let root: string;
+let app: Hono;
+const bigHtml = `<!doctype html><title>Home</title>${"<p>bread</p>".repeat(500)}`;
+
+beforeAll(() => {
+  const dir = mkdtempSync(path.join(tmpdir(), "bakery-site-"));
+  root = path.join(dir, "client");
+  mkdirSync(path.join(root, "assets"), { recursive: true });
+  mkdirSync(path.join(root, "pricing"), { recursive: true });
+  writeFileSync(path.join(root, "index.html"), bigHtml);
+  writeFileSync(path.join(root, "pricing/index.html"), "<title>Pricing</title>");
+  writeFileSync(path.join(root, "__spa-fallback.html"), "<title>App</title>");
+  writeFileSync(path.join(root, "assets/app-abc123.js"), `console.log(1);${" ".repeat(4000)}`);
+  writeFileSync(path.join(dir, "secret.txt"), "do not serve");
+  app = new Hono();
+  app.get("*", createSiteHandler({ root }));
+});
+afterAll(() => rmSync(path.dirname(root), { recursive: true, force: true }));
+
+const get = (url: string, headers: Record<string, string> = {}) => app.request(url, { headers });
+
+describe("serve-site", () => {
+  it("serves / as index.html, no-cache, brotli when accepted", async () => {
+    const response = await get("/", { "Accept-Encoding": "gzip, br" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(response.headers.get("vary")).toBe("Accept-Encoding");
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(brotliDecompressSync(body).toString()).toBe(bigHtml);
+  });
+
+  it("falls back to gzip, then identity", async () => {
+    const gz = await get("/", { "Accept-Encoding": "gzip" });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(bigHtml);
+    const plain = await get("/");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(bigHtml);
+  });
+
+  it("answers 304 to a matching If-None-Match", async () => {
+    const etag = (await get("/")).headers.get("etag") ?? "";
+    expect((await get("/", { "If-None-Match": etag })).status).toBe(304);
+  });
+
+  it("serves prerendered routes and hashed assets with the right caching", async () => {
+    expect(await (await get("/pricing")).text()).toContain("Pricing");
+    const asset = await get("/assets/app-abc123.js");
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers.get("content-type")).toMatch(/javascript/);
+    expect((await get("/assets/missing.js")).status).toBe(404);
+  });
+
+  it("serves the SPA fallback with 200 for /page/:handle and /to/:cat/:id", async () => {
+    for (const url of ["/page/about", "/to/promo/spring"]) {
+      const response = await get(url);
+      expect(response.status, url).toBe(200);
+      expect(await response.text()).toContain("<title>App</title>");
+    }
+  });
+
+  it("redirects other unknown paths to /", async () => {
+    for (const url of ["/nope", "/page/a/b", "/to/promo", "/%E0%A4%A"]) {
+      const response = await get(url);
+      expect(response.status, url).toBe(302);
+      expect(response.headers.get("location")).toBe("/");
+    }
+  });
+
+  it("never serves files outside the build folder or dotfiles", async () => {
+    for (const url of [
+      "/..%2Fsecret.txt",
+      "/assets/..%2F..%2Fsecret.txt",
+      "/%2e%2e/secret.txt",
+      "/.env",
+    ]) {
+      const response = await get(url);
+      expect(await response.text(), url).not.toContain("do not serve");
+    }
+  });
+});
+
+describe("pickEncoding", () => {
+  it.each([
+    [undefined, "identity"],
+    ["gzip, deflate, br", "br"],
+    ["br;q=0, gzip", "gzip"],
+    ["*", "br"],
+    ["identity", "identity"],
+  ])("%j → %s", (header, expected) => {
+    expect(pickEncoding(header)).toBe(expected);
+  });
+});

@@ -1,0 +1,17 @@
+import { defineProject } from "vitest/config";
+
+// The API's tests: unit tests, HTTP integration tests (PGlite always, plus real
+// Postgres when TEST_DATABASE_URL is set), CLI tests (child processes) and one
+// Auth-emulator test that runs only when FIREBASE_AUTH_EMULATOR_HOST is set.
+export default defineProject({
+  test: {
+    name: "api",
+    root: import.meta.dirname,
+    include: ["src/**/*.test.ts"],
+    environment: "node",
+    env: { NODE_ENV: "test" },
+    // PGlite's first start (initdb) takes a few seconds on a small machine.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,198 @@
+import { describe, expect, it } from "vitest";
+import {
+  attributionLifetimeMs,
+  captureAttribution,
+  currentAttribution,
+  type StorageLike,
+} from "./capture-attribution.ts";
+
+class FakeStorage implements StorageLike {
+  readonly items = new Map<string, string>();
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+class ThrowingStorage implements StorageLike {
+  getItem(): string | null {
+    throw new DOMException("denied", "SecurityError");
+  }
+  setItem(): void {
+    throw new DOMException("full", "QuotaExceededError");
+  }
+}
+
+const now = 1_800_000_000_000;
+
+function setUp(url: string, referrer = "", options: { now?: number } = {}) {
+  const local = new FakeStorage();
+  const session = new FakeStorage();
+  const replaced: string[] = [];
+  const run = (overrides: { url?: string; referrer?: string; now?: number } = {}) =>
+    captureAttribution({
+      url: overrides.url ?? url,
+      referrer: overrides.referrer ?? referrer,
+      now: overrides.now ?? options.now ?? now,
+      localStorage: local,
+      sessionStorage: session,
+      replaceUrl: (next) => replaced.push(next),
+    });
+  const saved = () => JSON.parse(local.getItem("utm") ?? "null");
+  const visit = () => JSON.parse(session.getItem("utm") ?? "null");
+  return { local, session, replaced, run, saved, visit };
+}
+
+describe("captureAttribution", () => {
+  it("saves utm parameters in both storages and removes them from the address", () => {
+    const t = setUp("https://site.test/?utm_source=fb&utm_medium=cpc&utm_campaign=spring");
+    t.run();
+    expect(t.saved()).toEqual({ utms: "fb", utmm: "cpc", utmc: "spring", ts: now });
+    expect(t.visit()).toEqual({ utms: "fb", utmm: "cpc", utmc: "spring" });
+    expect(t.replaced).toEqual(["/"]);
+  });
+
+  it("keeps other parameters (the demo prefill) in the address", () => {
+    const t = setUp(
+      "https://site.test/book-demo?name=Ana&utm_source=sms&email=a%40b.c&utm_content=x#top",
+    );
+    t.run();
+    expect(t.saved()).toEqual({ utms: "sms", utmm: "", utmc: "", ts: now });
+    expect(t.replaced).toEqual(["/book-demo?name=Ana&email=a%40b.c#top"]);
+  });
+
+  it("utm parameters replace an unexpired record", () => {
+    const t = setUp("https://site.test/?utm_source=google");
+    t.local.setItem("utm", JSON.stringify({ utms: "fb", utmm: "", utmc: "", ts: now - 1000 }));
+    t.run();
+    expect(t.saved().utms).toBe("google");
+  });
+
+  it("saves another site's host as the source when there is no record", () => {
+    const t = setUp("https://site.test/pricing", "https://www.google.com/search?q=bakery+software");
+    t.run();
+    expect(t.saved()).toEqual({ utms: "www.google.com", utmm: "", utmc: "", ts: now });
+    expect(t.visit()).toEqual({ utms: "www.google.com", utmm: "", utmc: "" });
+    expect(t.replaced).toEqual([]);
+  });
+
+  it("does not count our own site as a source", () => {
+    const t = setUp("https://site.test/pricing", "https://site.test/");
+    t.run();
+    expect(t.local.getItem("utm")).toBeNull();
+  });
+
+  it("keeps an unexpired record when a referrer arrives", () => {
+    const t = setUp("https://site.test/", "https://www.bing.com/");
+    const record = { utms: "fb", utmm: "cpc", utmc: "spring", ts: now - attributionLifetimeMs + 1 };
+    t.local.setItem("utm", JSON.stringify(record));
+    t.run();
+    expect(t.saved()).toEqual(record);
+  });
+
+  it("replaces a record that is exactly 30 days old", () => {
+    const t = setUp("https://site.test/", "https://www.bing.com/");
+    t.local.setItem(
+      "utm",
+      JSON.stringify({ utms: "fb", utmm: "cpc", utmc: "spring", ts: now - attributionLifetimeMs }),
+    );
+    t.run();
+    expect(t.saved()).toEqual({ utms: "www.bing.com", utmm: "", utmc: "", ts: now });
+  });
+
+  it("does nothing without utm parameters or referrer", () => {
+    const t = setUp("https://site.test/");
+    t.run();
+    expect(t.local.getItem("utm")).toBeNull();
+    expect(t.replaced).toEqual([]);
+  });
+
+  it("records the first page of the session as the landing and never overwrites it", () => {
+    const t = setUp("https://site.test/pricing?x=1");
+    t.run();
+    t.run({ url: "https://site.test/book-demo" });
+    expect(t.session.getItem("landing")).toBe("/pricing");
+  });
+
+  it("replaces a corrupt record", () => {
+    const t = setUp("https://site.test/", "https://news.example/");
+    t.local.setItem("utm", "{not json");
+    t.run();
+    expect(t.saved()).toEqual({ utms: "news.example", utmm: "", utmc: "", ts: now });
+  });
+
+  it("treats a record of the wrong shape as corrupt", () => {
+    const t = setUp("https://site.test/", "https://news.example/");
+    t.local.setItem("utm", JSON.stringify({ utms: 5, ts: "yesterday" }));
+    t.run();
+    expect(t.saved().utms).toBe("news.example");
+  });
+
+  it("caps very long values", () => {
+    const t = setUp(`https://site.test/?utm_source=${"a".repeat(5000)}`);
+    t.run();
+    expect(t.saved().utms).toHaveLength(200);
+  });
+
+  it("degrades to doing nothing when storage throws, leaving the address as it was", () => {
+    const replaced: string[] = [];
+    expect(() =>
+      captureAttribution({
+        url: "https://site.test/?utm_source=fb",
+        referrer: "https://elsewhere.example/",
+        now,
+        localStorage: new ThrowingStorage(),
+        sessionStorage: new ThrowingStorage(),
+        replaceUrl: (url) => replaced.push(url),
+      }),
+    ).not.toThrow();
+    expect(replaced).toEqual([]);
+  });
+
+  it("works when storage is missing altogether", () => {
+    expect(() =>
+      captureAttribution({
+        url: "https://site.test/",
+        referrer: "https://elsewhere.example/",
+        now,
+        localStorage: undefined,
+        sessionStorage: undefined,
+        replaceUrl: () => {},
+      }),
+    ).not.toThrow();
+  });
+});
+
+describe("currentAttribution", () => {
+  it("prefers this visit's source, then an unexpired saved one", () => {
+    const local = new FakeStorage();
+    const session = new FakeStorage();
+    expect(currentAttribution(local, session, now)).toBeUndefined();
+    local.setItem(
+      "utm",
+      JSON.stringify({ utms: "fb", utmm: "cpc", utmc: "spring", ts: now - 1000 }),
+    );
+    expect(currentAttribution(local, session, now)).toEqual({
+      utms: "fb",
+      utmm: "cpc",
+      utmc: "spring",
+    });
+    session.setItem("utm", JSON.stringify({ utms: "sms", utmm: "text", utmc: "fall" }));
+    expect(currentAttribution(local, session, now)).toEqual({
+      utms: "sms",
+      utmm: "text",
+      utmc: "fall",
+    });
+  });
+
+  it("ignores an expired saved record", () => {
+    const local = new FakeStorage();
+    local.setItem(
+      "utm",
+      JSON.stringify({ utms: "fb", utmm: "", utmc: "", ts: now - attributionLifetimeMs }),
+    );
+    expect(currentAttribution(local, new FakeStorage(), now)).toBeUndefined();
+  });
+});

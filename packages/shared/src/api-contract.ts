@@ -1,0 +1,81 @@
+import { z } from "zod";
+
+/**
+ * The JSON shapes the API answers with. The API builds its responses from these
+ * types and the browser parses responses with these schemas, so a change to either
+ * side shows up as a type error on the other.
+ */
+
+/** Page handles, link categories and link ids: short URL-safe slugs. */
+export const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+export const SLUG_MAX_LENGTH = 64;
+export const slugSchema = z.string().max(SLUG_MAX_LENGTH).regex(SLUG_PATTERN);
+
+/** `GET /p/{handle}` 200: content is sanitized HTML, safe to insert as-is (still sanitized again in the browser). */
+export const contentPageSchema = z.object({
+  title: z.string(),
+  subtitle: z.string(),
+  content: z.string(),
+});
+export type ContentPage = z.infer<typeof contentPageSchema>;
+
+/** `GET /redirect/{cat}/{id}` 200: where to send the visitor (a same-origin path or an allowed URL). */
+export const redirectResultSchema = z.object({ to: z.string() });
+export type RedirectResult = z.infer<typeof redirectResultSchema>;
+
+/**
+ * 301 from `/p/{handle}` or `/redirect/{cat}/{id}`: the SITE path that now shows the
+ * thing (e.g. "/page/new-handle", "/privacy-policy", "/to/cat/id"). Sent as a JSON
+ * body with no Location header, so fetch() does not follow it.
+ */
+export const movedResultSchema = z.object({ location: z.string() });
+export type MovedResult = z.infer<typeof movedResultSchema>;
+
+export const profileStatuses = ["pending", "quote", "active", "paused", "cancelled"] as const;
+export const profileStatusSchema = z.enum(profileStatuses);
+export type ProfileStatus = z.infer<typeof profileStatusSchema>;
+
+/** `GET /me` 200. `email` is null for accounts without one (e.g. phone sign-in). */
+export const meSchema = z.object({
+  user: z.object({
+    uid: z.string(),
+    email: z.string().nullable(),
+    profile: z.object({ status: profileStatusSchema }),
+  }),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** Error codes the API uses (other codes may be added; treat unknown ones like "internal"). */
+export const apiErrorCodes = [
+  "bad_request",
+  "unauthorized",
+  "not_found",
+  "service_unavailable",
+  "internal",
+] as const;
+
+/** Every 4xx/5xx answer. `code` is stable and machine-readable; `message` is for humans. */
+export const apiErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** `GET /health` and `GET /ready` 200. */
+export const healthSchema = z.object({ status: z.literal("ok") });
+export type Health = z.infer<typeof healthSchema>;
+
+/** Pages with their own site route; every other page lives at /page/{handle}. */
+const pagesWithOwnRoute: Record<string, string> = {
+  "privacy-policy": "/privacy-policy",
+  "terms-of-service": "/terms-of-service",
+};
+
+/** The site path that shows the content page `handle`. */
+export function sitePathForPage(handle: string): string {
+  return pagesWithOwnRoute[handle] ?? `/page/${encodeURIComponent(handle)}`;
+}
+
+/** The site path of the short link `cat`/`id`. */
+export function sitePathForLink(cat: string, id: string): string {
+  return `/to/${encodeURIComponent(cat)}/${encodeURIComponent(id)}`;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { checkRedirectTarget } from "./redirect-target.ts";
+
+const policy = {
+  siteOrigin: "https://www.example.com",
+  allowedHosts: ["my.example.com", "calendly.com", "xn--bcker-gra.de"],
+};
+
+describe("checkRedirectTarget", () => {
+  it.each([
+    ["/book-demo", "/book-demo"],
+    ["/book-demo?utm_source=sms#top", "/book-demo?utm_source=sms#top"],
+    ["/a/./b/../c", "/a/c"],
+    ["https://www.example.com/pricing", "https://www.example.com/pricing"],
+    ["https://my.example.com/billing", "https://my.example.com/billing"],
+    ["HTTPS://MY.EXAMPLE.COM/billing", "https://my.example.com/billing"],
+    ["https://calendly.com:443/rise/demo", "https://calendly.com/rise/demo"],
+    ["https://xn--bcker-gra.de/", "https://xn--bcker-gra.de/"],
+  ])("allows %s", (target, url) => {
+    expect(checkRedirectTarget(target, policy)).toMatchObject({ ok: true, url });
+  });
+
+  it.each([
+    ["protocol-relative", "//evil.com/x"],
+    ["slash-backslash", "/\\evil.com"],
+    ["double backslash", "\\\\evil.com"],
+    ["backslash after scheme", "https:\\\\evil.com"],
+    ["scheme without slashes", "https:evil.com"],
+    ["scheme with one slash", "https:/evil.com"],
+    ["javascript", "javascript:alert(1)"],
+    ["mixed-case javascript", "JaVaScRiPt:alert(1)"],
+    ["data", "data:text/html,<script>alert(1)</script>"],
+    ["vbscript", "vbscript:msgbox(1)"],
+    ["leading space", " https://my.example.com/"],
+    ["trailing newline", "/book-demo\n"],
+    ["tab inside", "/\t/evil.com"],
+    ["control character", "/x\u0000"],
+    ["encoded slash after slash", "/%2F%2Fevil.com"],
+    ["encoded slash in authority", "https://my.example.com%2F@evil.com/"],
+    ["encoded backslash", "/%5Cevil.com"],
+    ["encoded dot host", "https://my%2eexample.com/"],
+    ["userinfo", "https://my.example.com@evil.com/"],
+    ["userinfo with password", "https://user:pw@my.example.com/"],
+    ["host not allowed", "https://evil.com/"],
+    ["suffix look-alike", "https://my.example.com.evil.com/"],
+    ["prefix look-alike", "https://evilmy.example.com/"],
+    ["trailing-dot host", "https://my.example.com./billing"],
+    ["IDN host not on list", "https://bäcker.de/"],
+    ["IDN look-alike of allowed host", "https://my.exаmple.com/"],
+    ["non-default port", "https://my.example.com:8443/"],
+    ["ftp", "ftp://my.example.com/"],
+    ["relative without slash", "book-demo"],
+    ["empty", ""],
+    ["too long", `/${"a".repeat(3000)}`],
+    ["http site when site is https", "http://www.example.com/"],
+  ])("refuses %s", (_name, target) => {
+    expect(checkRedirectTarget(target, policy).ok).toBe(false);
+  });
+
+  it("allows the site's own host with another scheme only if listed", () => {
+    const withHttp = { ...policy, allowedHosts: [...policy.allowedHosts, "www.example.com"] };
+    expect(checkRedirectTarget("http://www.example.com/", withHttp).ok).toBe(true);
+  });
+
+  it("says why a target is refused", () => {
+    expect(checkRedirectTarget("https://evil.com/", policy)).toEqual({
+      ok: false,
+      reason: "host evil.com is not on the allow-list",
+    });
+  });
+});

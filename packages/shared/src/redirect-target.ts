@@ -1,0 +1,91 @@
+/**
+ * Decides whether a short link may send a visitor to `target`.
+ *
+ * Used by the API when a link is written and again when it is read, and by the
+ * browser before it navigates, so it is pure and uses only web-standard APIs.
+ *
+ * Allowed: a same-origin path ("/book-demo?x=1"), or an absolute http(s) URL whose
+ * host is the site's own or literally on the allow-list. Everything else is refused,
+ * including the classic open-redirect tricks: protocol-relative "//evil", backslash
+ * variants that browsers treat as slashes, "https:evil" (no slashes), userinfo
+ * ("https://good@evil"), percent-encoded separators, padding/control characters,
+ * non-ASCII hosts (IDN look-alikes) and trailing-dot hosts.
+ */
+
+export interface RedirectTargetPolicy {
+  /** The site's origin, e.g. "https://www.example.com". Same-origin paths resolve against it. */
+  siteOrigin: string;
+  /** Extra hosts (host or host:port, lowercase) that absolute targets may point at. */
+  allowedHosts: readonly string[];
+}
+
+export type RedirectTargetCheck =
+  | { ok: true; url: string; sameOrigin: boolean }
+  | { ok: false; reason: string };
+
+export const MAX_REDIRECT_TARGET_LENGTH = 2048;
+
+const refuse = (reason: string): RedirectTargetCheck => ({ ok: false, reason });
+
+export function checkRedirectTarget(
+  target: string,
+  policy: RedirectTargetPolicy,
+): RedirectTargetCheck {
+  if (typeof target !== "string" || target.length === 0) return refuse("empty target");
+  if (target.length > MAX_REDIRECT_TARGET_LENGTH) return refuse("target too long");
+  // Printable ASCII only: rules out whitespace/control padding (which URL parsers
+  // silently strip) and non-ASCII hosts that could imitate an allowed one.
+  if (!/^[\x21-\x7e]+$/.test(target)) {
+    return refuse("target contains whitespace, control or non-ASCII characters");
+  }
+  // Browsers treat "\" like "/" in special URLs, so "/\evil" becomes "//evil".
+  if (target.includes("\\") || /%5c/i.test(target)) return refuse("target contains a backslash");
+
+  let site: URL;
+  try {
+    site = new URL(policy.siteOrigin);
+  } catch {
+    return refuse("site origin is not a valid URL");
+  }
+
+  if (target.startsWith("/")) {
+    if (target.startsWith("//")) return refuse("protocol-relative targets are not allowed");
+    // "/%2F%2Fevil" is harmless to us but some clients decode before navigating.
+    if (/^\/%2f/i.test(target)) return refuse("target path starts with an encoded slash");
+    let url: URL;
+    try {
+      url = new URL(target, site.origin);
+    } catch {
+      return refuse("target is not a valid path");
+    }
+    if (url.origin !== site.origin) return refuse("target path leaves the site");
+    return { ok: true, url: `${url.pathname}${url.search}${url.hash}`, sameOrigin: true };
+  }
+
+  const scheme = /^(https?):\/\//i.exec(target);
+  if (!scheme) return refuse("only http(s) URLs and same-origin paths are allowed");
+  const rest = target.slice(scheme[0].length);
+  const authority = rest.split(/[/?#]/, 1)[0] ?? "";
+  if (authority === "") return refuse("target has no host");
+  if (authority.includes("@")) return refuse("target must not contain user info");
+  if (authority.includes("%")) return refuse("target host must not be percent-encoded");
+
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return refuse("target is not a valid URL");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    return refuse("only http(s) URLs are allowed");
+  }
+  if (url.username !== "" || url.password !== "")
+    return refuse("target must not contain user info");
+  if (url.hostname.endsWith(".")) return refuse("target host must not end with a dot");
+
+  const host = url.host.toLowerCase();
+  if (url.origin === site.origin) return { ok: true, url: url.href, sameOrigin: true };
+  const allowed = policy.allowedHosts.map((h) => h.trim().toLowerCase()).filter(Boolean);
+  if (!allowed.includes(host)) return refuse(`host ${host} is not on the allow-list`);
+  return { ok: true, url: url.href, sameOrigin: false };
+}

@@ -1,0 +1,73 @@
+/**
+ * Size budgets: for each prerendered route, the compressed JavaScript and CSS
+ * its HTML makes the browser fetch before any interaction, compared with
+ * bench/size-budgets.json. Bytes are deterministic, so CI can guard them;
+ * times are measured by `npm run bench`, never asserted.
+ *
+ * Usage: node scripts/check-size-budgets.ts [build/client folder]
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+
+type Budget = { js: number; css: number };
+const root = resolve(import.meta.dirname, "..");
+const clientDir = resolve(process.argv[2] ?? join(root, "apps/web/build/client"));
+const budgets = JSON.parse(readFileSync(join(root, "bench/size-budgets.json"), "utf8"))
+  .routes as Record<string, Budget>;
+
+function htmlFile(route: string): string {
+  return join(clientDir, route === "/" ? "index.html" : `${route.slice(1)}/index.html`);
+}
+
+/** Every same-origin asset the HTML asks for up front: scripts, module preloads, stylesheets, inline imports. */
+export function assetsOf(html: string): string[] {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g))
+    found.add(match[1] as string);
+  for (const match of html.matchAll(/import\(["'](\/assets\/[^"']+\.js)["']\)/g))
+    found.add(match[1] as string);
+  for (const match of html.matchAll(/import\s+["'](\/assets\/[^"']+\.js)["']/g))
+    found.add(match[1] as string);
+  return [...found];
+}
+
+const gzipped = new Map<string, number>();
+function compressedSize(asset: string): number {
+  let size = gzipped.get(asset);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(clientDir, asset)), { level: 9 }).length;
+    gzipped.set(asset, size);
+  }
+  return size;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+let failures = 0;
+console.log(`Size budgets (gzip) for ${clientDir}`);
+console.log("route".padEnd(20), "JS".padStart(22), "CSS".padStart(22));
+for (const [route, budget] of Object.entries(budgets)) {
+  const file = htmlFile(route);
+  if (!existsSync(file)) {
+    console.log(`${route.padEnd(20)} missing: ${file}`);
+    failures++;
+    continue;
+  }
+  const assets = assetsOf(readFileSync(file, "utf8"));
+  const sum = (extension: string) =>
+    assets
+      .filter((asset) => asset.endsWith(extension))
+      .reduce((total, asset) => total + compressedSize(asset), 0);
+  const js = sum(".js");
+  const css = sum(".css");
+  const over = js > budget.js || css > budget.css;
+  if (over) failures++;
+  const cell = (value: number, limit: number) => `${kb(value)} / ${kb(limit)}`.padStart(22);
+  console.log(
+    `${route.padEnd(20)}${cell(js, budget.js)}${cell(css, budget.css)}${over ? "  OVER BUDGET" : ""}`,
+  );
+}
+if (failures > 0) {
+  console.error(`${failures} route(s) over budget or missing.`);
+  process.exit(1);
+}
