@@ -1,8 +1,11 @@
-/** The configuration the browser tests build and serve the site with. */
-export const e2ePort = 3100;
+/**
+ * The configuration the browser tests build and serve the site with. E2E_PORT
+ * moves every port and folder, so two checkouts can run their tests at once.
+ */
+export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
 export const e2eOrigin = `http://127.0.0.1:${e2ePort}`;
 /** A second server, built with a live-chat provider configured. */
-export const e2eChatPort = 3101;
+export const e2eChatPort = e2ePort + 1;
 export const e2eChatOrigin = `http://127.0.0.1:${e2eChatPort}`;
 
 export const e2eSiteEnv = {
@@ -20,7 +23,7 @@ export const e2eSiteEnv = {
   SOCIAL_FACEBOOK_URL: "https://www.facebook.com/risebakery",
   CHAT_PROVIDER: "none",
   CHAT_ID: "",
-  FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9199",
+  FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${e2ePort + 6099}`,
 } as const;
 
 export const e2eChatSiteEnv = {
@@ -31,8 +34,8 @@ export const e2eChatSiteEnv = {
 };
 
 /** The Auth emulator the browser tests use (not npm start's 9099, so both can run). */
-export const e2eAuthEmulatorHost = "127.0.0.1:9199";
+export const e2eAuthEmulatorHost = e2eSiteEnv.FIREBASE_AUTH_EMULATOR_HOST;
 
 /** Where the browser-test server keeps its embedded database; tests reach it through the admin CLI. */
-export const e2eDataDir = `${process.env.TMPDIR ?? "/tmp"}/bakery-e2e/data`;
-export const e2eChatDataDir = `${process.env.TMPDIR ?? "/tmp"}/bakery-e2e/chat-data`;
+export const e2eDataDir = `${process.env.TMPDIR ?? "/tmp"}/bakery-e2e-${e2ePort}/data`;
+export const e2eChatDataDir = `${process.env.TMPDIR ?? "/tmp"}/bakery-e2e-${e2ePort}/chat-data`;
