@@ -11,7 +11,8 @@ export default defineProject({
     environment: "node",
     env: { NODE_ENV: "test" },
     // PGlite's first start (initdb) takes a few seconds on a small machine.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // The CLI tests start Node processes that each open the database: slow on a busy 2-core machine.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });
