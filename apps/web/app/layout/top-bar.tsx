@@ -1,6 +1,7 @@
 import { Menu } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
+import { AccountMenuButton } from "../features/auth/account-menu-button.tsx";
 import { siteConfig } from "../site-config.ts";
 import { buttonClasses } from "../ui/button-styles.ts";
 import { Logo } from "../ui/logo.tsx";
@@ -35,17 +36,20 @@ export function TopBar() {
           </a>
           <BookDemoLink />
         </div>
-        <button
-          ref={menuButton}
-          type="button"
-          onClick={toggleDrawer}
-          aria-expanded={drawerOpen}
-          aria-controls="mobile-drawer"
-          aria-label="Menu"
-          className="-mr-2 inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-brand-50 md:hidden"
-        >
-          <Menu aria-hidden="true" className="size-6" />
-        </button>
+        <div className="-mr-2 flex items-center gap-1 md:hidden">
+          <AccountMenuButton />
+          <button
+            ref={menuButton}
+            type="button"
+            onClick={toggleDrawer}
+            aria-expanded={drawerOpen}
+            aria-controls="mobile-drawer"
+            aria-label="Menu"
+            className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-brand-50"
+          >
+            <Menu aria-hidden="true" className="size-6" />
+          </button>
+        </div>
       </nav>
       {drawerRequested && (
         <Suspense fallback={null}>

@@ -1,3 +1,8 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { useAuth } from "../features/auth/auth-context.tsx";
+import { SignInForm } from "../features/auth/sign-in-form.tsx";
+import { SignedInStatus } from "../features/auth/signed-in-status.tsx";
 import { pageMeta } from "../seo/page-meta.ts";
 import { siteConfig } from "../site-config.ts";
 
@@ -9,11 +14,53 @@ export const meta = () =>
     noindex: true,
   });
 
+/**
+ * Sign-in (spec §2, §4). Accepts `?target=`, the page to return to; where the
+ * user goes after signing in is decided by the session (routeAfterSignIn).
+ * The prerendered HTML holds the heading and the form; the identity SDK loads
+ * once the page runs.
+ */
 export default function Login() {
+  const { state, requestSession } = useAuth();
+  const [hadUser, setHadUser] = useState(false);
+
+  useEffect(() => {
+    // A failure shows when the visitor uses the form, which retries the load.
+    requestSession().catch((error: unknown) => console.error("Could not load sign-in", error));
+  }, [requestSession]);
+
+  useEffect(() => {
+    if (state?.kind === "signed-in") setHadUser(true);
+  }, [state]);
+
   return (
-    <div className="mx-auto flex max-w-md flex-col gap-4 px-4 py-16">
-      <h1 className="font-semibold text-4xl text-ink">Sign in</h1>
-      <p className="text-cocoa">Sign in to continue to your bakery's account.</p>
+    <div className="bg-gradient-to-b from-brand-50 to-cream">
+      <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-12 md:py-20">
+        <div className="rounded-3xl bg-white p-6 shadow-card ring-1 ring-brand-900/5 sm:p-8">
+          <h1 className="font-semibold text-3xl text-ink sm:text-4xl">Sign in</h1>
+          <p className="mt-2 text-cocoa">Welcome back. Sign in to your bakery's account.</p>
+          <div className="mt-7">
+            {state?.kind === "signed-in" ? (
+              <SignedInStatus email={state.email} account={state.account} />
+            ) : (
+              <SignInForm
+                sessionEnded={state?.kind === "signed-out" && state.sessionEnded}
+                focusOnMount={hadUser}
+              />
+            )}
+          </div>
+        </div>
+        <p className="text-center text-cocoa text-sm">
+          New to {siteConfig.PRODUCT_NAME}?{" "}
+          <Link
+            to="/book-demo"
+            className="rounded font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800"
+          >
+            Book a Demo
+          </Link>{" "}
+          and we'll set your bakery up.
+        </p>
+      </div>
     </div>
   );
 }

@@ -12,13 +12,23 @@ export type AccountMenuLink = {
  * The signed-in navigation menu's links. Onboarding is offered while the
  * profile is still being set up; `status` is null until the API has said.
  */
-export function accountMenuLinks(status: ProfileStatus | null, myAreaUrl: string): AccountMenuLink[] {
+export function accountMenuLinks(
+  status: ProfileStatus | null,
+  myAreaUrl: string,
+): AccountMenuLink[] {
   const myArea = myAreaUrl.replace(/\/+$/, "");
   const settingUp = status === "pending" || status === "quote";
   return [
     { id: "my-area", label: "My area home", href: `${myArea}/`, external: true },
     ...(settingUp
-      ? [{ id: "onboarding", label: "Onboarding", href: `${myArea}/onboarding`, external: true } as const]
+      ? [
+          {
+            id: "onboarding",
+            label: "Onboarding",
+            href: `${myArea}/onboarding`,
+            external: true,
+          } as const,
+        ]
       : []),
     { id: "book-demo", label: "Book a Demo", href: "/book-demo", external: false },
     { id: "pricing", label: "Pricing", href: "/pricing", external: false },

@@ -1,5 +1,13 @@
 import type { ProfileStatus } from "@bakery/shared/api-contract";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import type { AuthSession, AuthState } from "./auth-session.ts";
 import { loadAuthSession } from "./load-auth-session.ts";
 import { hasSignedInBefore } from "./sign-in-memory.ts";
@@ -7,39 +15,34 @@ import { hasSignedInBefore } from "./sign-in-memory.ts";
 type AuthContextValue = {
   /** null while the session is not loaded: always so in prerendered HTML and for anonymous visitors. */
   state: AuthState | null;
-  /** The identity SDK could not be loaded (offline, blocked script). */
-  loadFailed: boolean;
-  /** Loads the session if it isn't yet (the login page needs it whoever comes). */
-  requestSession: () => void;
+  /** Loads the session if it isn't yet, and follows its state from then on. */
+  requestSession: () => Promise<AuthSession>;
 };
 
 const AuthContext = createContext<AuthContextValue>({
   state: null,
-  loadFailed: false,
-  requestSession: () => {},
+  requestSession: loadAuthSession,
 });
 
 /**
  * Shares the page's sign-in state with the layout and the login page. It
  * loads the session by itself only for a browser that has signed in before;
- * everyone else gets the SDK only if a page asks (the login page does).
+ * everyone else gets the SDK only when a page asks (the login page does).
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<AuthSession | null>(null);
   const [state, setState] = useState<AuthState | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
 
   // Safe to call any number of times: the session loads once.
-  const requestSession = useCallback(() => {
-    setLoadFailed(false);
-    loadAuthSession().then(setSession, (error: unknown) => {
-      console.error("Could not load sign-in", error);
-      setLoadFailed(true);
-    });
+  const requestSession = useCallback(async () => {
+    const loaded = await loadAuthSession();
+    setSession(loaded);
+    return loaded;
   }, []);
 
   useEffect(() => {
-    if (hasSignedInBefore()) requestSession();
+    if (!hasSignedInBefore()) return;
+    requestSession().catch((error: unknown) => console.error("Could not restore sign-in", error));
   }, [requestSession]);
 
   useEffect(() => {
@@ -48,10 +51,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return session.subscribe(setState);
   }, [session]);
 
-  const value = useMemo(
-    () => ({ state, loadFailed, requestSession }),
-    [state, loadFailed, requestSession],
-  );
+  const value = useMemo(() => ({ state, requestSession }), [state, requestSession]);
   return <AuthContext value={value}>{children}</AuthContext>;
 }
 

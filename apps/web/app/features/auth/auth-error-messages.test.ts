@@ -7,7 +7,8 @@ import {
 } from "./auth-error-messages.ts";
 
 /** What the SDK throws: a FirebaseError with a code. */
-const authError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
+const authError = (code: string) =>
+  Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 
 describe("signInErrorMessage", () => {
   it.each([

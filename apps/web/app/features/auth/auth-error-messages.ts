@@ -8,7 +8,14 @@ function authErrorCode(error: unknown): string | undefined {
 
 const OFFLINE =
   "We couldn't reach the sign-in service. Check your internet connection and try again.";
-const INVALID_EMAIL = "Enter a valid email address, like name@bakery.com.";
+/** What the form says about its own fields before asking anyone. */
+export const fieldMessages = {
+  missingEmail: "Enter your email address.",
+  invalidEmail: "Enter a valid email address, like name@bakery.com.",
+  missingPassword: "Enter your password.",
+  emailForReset: "Enter your email address first, then choose “Forgot password?” again.",
+} as const;
+
 const TOO_MANY =
   "Too many attempts from this device. Wait a few minutes and try again, or reset your password.";
 
@@ -20,9 +27,9 @@ const signInMessages: Record<string, string> = {
   "auth/wrong-password": "That password is incorrect. Try again, or choose “Forgot password?”.",
   "auth/user-not-found":
     "There's no account with this email address. Check it for typos, or book a demo to get started.",
-  "auth/invalid-email": INVALID_EMAIL,
-  "auth/missing-email": "Enter your email address.",
-  "auth/missing-password": "Enter your password.",
+  "auth/invalid-email": fieldMessages.invalidEmail,
+  "auth/missing-email": fieldMessages.missingEmail,
+  "auth/missing-password": fieldMessages.missingPassword,
   "auth/user-disabled": "This account has been turned off. Contact us to turn it back on.",
   "auth/too-many-requests": TOO_MANY,
   "auth/network-request-failed": OFFLINE,
@@ -54,7 +61,7 @@ export function passwordResetErrorMessage(error: unknown): string | null {
       return null;
     case "auth/invalid-email":
     case "auth/missing-email":
-      return INVALID_EMAIL;
+      return fieldMessages.invalidEmail;
     case "auth/too-many-requests":
       return TOO_MANY;
     case "auth/network-request-failed":

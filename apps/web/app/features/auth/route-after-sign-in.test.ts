@@ -38,6 +38,9 @@ const badTargets = [
   "JavaScript:alert(1)",
   "/%2F%2Fevil.example",
   "/%5Cevil.example",
+  // Dot segments collapse these to "//evil.example", which a browser reads as another host.
+  "/.//evil.example/",
+  "/a/..//evil.example",
   "https:evil.example",
   "https://www.example.com@evil.example/",
   " /pricing",

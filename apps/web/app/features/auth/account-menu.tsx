@@ -1,0 +1,97 @@
+import { CalendarCheck, ClipboardCheck, House, LoaderCircle, LogOut, Tag } from "lucide-react";
+import { useState } from "react";
+import { NavLink } from "react-router";
+import { siteConfig } from "../../site-config.ts";
+import { type AccountMenuLink, accountMenuLinks } from "./account-menu-links.ts";
+import type { SignedInUser } from "./auth-context.tsx";
+
+const icons: Record<AccountMenuLink["id"], typeof House> = {
+  "my-area": House,
+  onboarding: ClipboardCheck,
+  "book-demo": CalendarCheck,
+  pricing: Tag,
+};
+
+const itemClass =
+  "flex min-h-11 w-full items-center gap-3 rounded-xl px-3 font-medium text-[0.95rem] text-ink transition-colors hover:bg-brand-50 hover:text-brand-800";
+
+type AccountMenuProps = {
+  user: SignedInUser;
+  /** Called when an item is chosen (the drawer closes itself then). */
+  onChoose?: () => void;
+};
+
+/** The signed-in navigation menu's contents, shared by the side column and the phone drawer. */
+export function AccountMenu({ user, onChoose }: AccountMenuProps) {
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function signOut() {
+    setSigningOut(true);
+    onChoose?.();
+    try {
+      await user.signOut();
+      // The menu, and the button that had focus, go away with the user.
+      document.getElementById("main")?.focus();
+    } catch (error) {
+      console.error("Could not sign out", error);
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-1 flex-col gap-6">
+      <div className="px-3">
+        <p className="font-medium text-cocoa text-xs uppercase tracking-wider">Signed in as</p>
+        <p className="font-semibold text-ink [overflow-wrap:anywhere]">
+          {user.email ?? "your account"}
+        </p>
+      </div>
+      <ul className="flex flex-col gap-1">
+        {accountMenuLinks(user.status, siteConfig.MY_AREA_URL).map((link) => {
+          const Icon = icons[link.id];
+          const content = (
+            <>
+              <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+              {link.label}
+            </>
+          );
+          return (
+            <li key={link.id}>
+              {link.external ? (
+                <a href={link.href} className={itemClass} onClick={onChoose}>
+                  {content}
+                </a>
+              ) : (
+                <NavLink
+                  to={link.href}
+                  onClick={onChoose}
+                  className={({ isActive }) =>
+                    isActive ? `${itemClass} bg-brand-100 text-brand-900` : itemClass
+                  }
+                >
+                  {content}
+                </NavLink>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <button
+        type="button"
+        onClick={signOut}
+        disabled={signingOut}
+        className={`${itemClass} mt-auto border border-brand-200 bg-white disabled:cursor-wait disabled:opacity-70`}
+      >
+        {signingOut ? (
+          <LoaderCircle
+            aria-hidden="true"
+            className="size-5 shrink-0 animate-spin text-brand-700 motion-reduce:animate-none"
+          />
+        ) : (
+          <LogOut aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+        )}
+        {signingOut ? "Signing out…" : "Sign out"}
+      </button>
+    </div>
+  );
+}
