@@ -4,10 +4,12 @@ import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordConversionEvent } from "../db/conversion-events.ts";
 import { pgliteDir } from "../db/local-data-dir.ts";
 import { openDatabase } from "../db/open-database.ts";
-import { profiles } from "../db/schema.ts";
+import { conversionEvents, profiles } from "../db/schema.ts";
 import { type LocalServer, startLocalServer } from "../main.ts";
 
 /** The CLI as operators run it: a child process on a throwaway DATA_DIR. */
@@ -183,6 +185,73 @@ describe("admin CLI without a running server", () => {
     const unknown = await cli("users", "set-status", "ghost@example.com", "active");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("has signed in yet");
+  });
+});
+
+describe("admin CLI: report attribution", () => {
+  it("says so when there are no booked demos", async () => {
+    const empty = await cli("report", "attribution");
+    expect(empty.code, empty.stderr).toBe(0);
+    expect(empty.stdout).toMatch(/^No booked demos since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/m);
+  });
+
+  it("counts booked demos by source / medium / campaign and by landing page, most first", async () => {
+    const db = await openDatabase({ dataDir: pgliteDir(dataDir) });
+    const spring = { utms: "fb", utmm: "cpc", utmc: "spring" };
+    for (const event of [
+      { attribution: spring, landing: "/" },
+      { attribution: spring, landing: "/pricing" },
+      { attribution: spring, landing: "/" },
+      { attribution: { utms: "www.google.com", utmm: "", utmc: "" }, landing: "/pricing" },
+      { attribution: null, landing: null },
+    ]) {
+      await recordConversionEvent(db.db, { type: "demo_booked", ...event });
+    }
+    await db.db.insert(conversionEvents).values({
+      type: "demo_booked",
+      utmSource: "old-campaign",
+      createdAt: sql`now() - interval '40 days'`,
+    });
+    await db.close();
+
+    const report = await cli("report", "attribution");
+    expect(report.code, report.stderr).toBe(0);
+    const lines = report.stdout.split("\n");
+    expect(lines[0]).toMatch(/^5 booked demos since /);
+    const bySource = lines.indexOf("By source / medium / campaign:");
+    expect(lines[bySource + 1]).toMatch(/^SOURCE\s+MEDIUM\s+CAMPAIGN\s+DEMOS$/);
+    expect(lines[bySource + 2]).toMatch(/^fb\s+cpc\s+spring\s+3$/);
+    expect(lines.slice(bySource + 3, bySource + 5).sort()).toEqual([
+      expect.stringMatching(/^\(none\)\s+-\s+-\s+1$/),
+      expect.stringMatching(/^www\.google\.com\s+-\s+-\s+1$/),
+    ]);
+    const byLanding = lines.indexOf("By landing page:");
+    expect(lines.slice(byLanding + 1, byLanding + 5)).toEqual([
+      expect.stringMatching(/^LANDING PAGE\s+DEMOS$/),
+      expect.stringMatching(/^\/\s+2$/),
+      expect.stringMatching(/^\/pricing\s+2$/),
+      expect.stringMatching(/^\(unknown\)\s+1$/),
+    ]);
+    expect(report.stdout).not.toContain("old-campaign");
+
+    const longer = await cli("report", "attribution", "--since", "60d");
+    expect(longer.stdout).toMatch(/^6 booked demos since /);
+    expect(longer.stdout).toMatch(/^old-campaign\s+-\s+-\s+1$/m);
+  });
+
+  it("refuses a bad --since or extra arguments with exit 2", async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [["report", "attribution", "--since", "yesterday"], /number of days or hours/],
+      [["report", "attribution", "--since", "2999-01-01"], /in the future/],
+      [["report", "attribution", "--since"], /argument missing/],
+      [["report", "attribution", "fb"], /expected no arguments/],
+    ];
+    const results = await Promise.all(cases.map(([args]) => cli(...args)));
+    results.forEach((result, i) => {
+      const [args, message] = cases[i] as [string[], RegExp];
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stderr, args.join(" ")).toMatch(message);
+    });
   });
 });
 

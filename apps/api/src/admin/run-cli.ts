@@ -6,6 +6,7 @@ import { CommandError, UsageError } from "./cli-errors.ts";
 import { type Command, usageOf } from "./command.ts";
 import { linkCommands } from "./commands/links.ts";
 import { pageCommands } from "./commands/pages.ts";
+import { reportCommands } from "./commands/report.ts";
 import { userCommands } from "./commands/users.ts";
 
 /**
@@ -14,11 +15,12 @@ import { userCommands } from "./commands/users.ts";
  * it (PGlite directly), or against DATABASE_URL.
  */
 
-const COMMANDS: Command[] = [...pageCommands, ...linkCommands, ...userCommands];
+const COMMANDS: Command[] = [...pageCommands, ...linkCommands, ...userCommands, ...reportCommands];
 const GROUPS: Record<string, string> = {
   pages: "content pages (privacy policy, terms, …)",
   links: "short links (/to/<cat>/<id>)",
   users: "signed-in users and their account status",
+  report: "reports: where booked demos come from",
 };
 
 export interface CliIo {

@@ -22,3 +22,34 @@ export function textArg(name: string, value: string, max: number): string {
   }
   return trimmed;
 }
+
+const SINCE_PATTERN = /^(\d{1,5})([dh])$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A report's start: a duration back from `now` ("30d", "12h") or a calendar date
+ * ("2026-01-01", midnight UTC). Not in the future, at most ten years back.
+ */
+export function sinceArg(name: string, value: string, now: Date): Date {
+  const duration = SINCE_PATTERN.exec(value);
+  let since: Date | undefined;
+  if (duration) {
+    const hours = Number(duration[1]) * (duration[2] === "d" ? 24 : 1);
+    if (hours === 0) throw new UsageError(`${name} "${value}" must be at least 1h`);
+    since = new Date(now.getTime() - hours * 3_600_000);
+  } else if (DATE_PATTERN.test(value)) {
+    const parsed = new Date(`${value}T00:00:00Z`);
+    // Date() rolls 2026-02-30 over to March; a real date reads back the same.
+    if (!Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value)) since = parsed;
+  }
+  if (!since) {
+    throw new UsageError(
+      `${name} "${value}" must be a number of days or hours (30d, 12h) or a date (2026-01-01)`,
+    );
+  }
+  if (since.getTime() > now.getTime()) throw new UsageError(`${name} "${value}" is in the future`);
+  if (now.getTime() - since.getTime() > 3653 * 86_400_000) {
+    throw new UsageError(`${name} "${value}" is more than ten years back`);
+  }
+  return since;
+}

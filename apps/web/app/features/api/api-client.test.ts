@@ -1,4 +1,4 @@
-import { contentPageSchema, meSchema } from "@bakery/shared/api-contract";
+import { contentPageSchema, conversionAcceptedSchema, meSchema } from "@bakery/shared/api-contract";
 import { describe, expect, it, vi } from "vitest";
 import { ApiNetworkError, ApiRequestError, createApiClient } from "./api-client.ts";
 
@@ -6,10 +6,15 @@ type Answer = { status: number; body?: unknown; rawBody?: string };
 
 /** A client against a scripted server, recording every request and navigation. */
 function clientFor(answer: Answer | (() => never), token = "id-token-1") {
-  const requests: Array<{ url: string; headers: Headers }> = [];
+  const requests: Array<{ url: string; headers: Headers; method?: string; body?: unknown }> = [];
   const navigate = vi.fn<(url: string) => void>();
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    requests.push({ url: String(input), headers: new Headers(init?.headers) });
+    requests.push({
+      url: String(input),
+      headers: new Headers(init?.headers),
+      method: init?.method,
+      body: init?.body,
+    });
     if (typeof answer === "function") answer();
     const { status, body, rawBody } = answer as Answer;
     return new Response(rawBody ?? (body === undefined ? null : JSON.stringify(body)), {
@@ -153,5 +158,76 @@ describe("createApiClient", () => {
     });
     expect(notFound.navigate).not.toHaveBeenCalled();
     expect(gateway.navigate).not.toHaveBeenCalled();
+  });
+  describe("post", () => {
+    const event = { type: "demo_booked", attribution: null, landing: "/" };
+
+    it("sends the body as JSON with the bearer token and returns the parsed answer", async () => {
+      const { api, requests, navigate } = clientFor({ status: 202, body: { accepted: true } });
+      await expect(api.post("/events", event, conversionAcceptedSchema)).resolves.toEqual({
+        accepted: true,
+      });
+      expect(requests).toHaveLength(1);
+      expect(requests[0]?.url).toBe("/api/events");
+      expect(requests[0]?.method).toBe("POST");
+      expect(requests[0]?.headers.get("Content-Type")).toBe("application/json");
+      expect(requests[0]?.headers.get("Authorization")).toBe("Bearer id-token-1");
+      expect(JSON.parse(String(requests[0]?.body))).toEqual(event);
+      expect(navigate).not.toHaveBeenCalled();
+    });
+
+    it("GET sends no body and no Content-Type", async () => {
+      const { api, requests } = clientFor({ status: 200, body: page });
+      await api.get("/p/privacy-policy", contentPageSchema);
+      expect(requests[0]?.method).toBe("GET");
+      expect(requests[0]?.body).toBeUndefined();
+      expect(requests[0]?.headers.has("Content-Type")).toBe(false);
+    });
+
+    it.each([401, 403])("handles %i like get: sign in and back, then throw", async (status) => {
+      const { api, navigate } = clientFor({
+        status,
+        body: { error: { code: "unauthorized", message: "Sign in" } },
+      });
+      await expect(api.post("/events", event, conversionAcceptedSchema)).rejects.toMatchObject({
+        status,
+        code: "unauthorized",
+      });
+      expect(navigate).toHaveBeenCalledExactlyOnceWith(
+        "/login?target=%2Fto%2Fpromo%2Fspring%3Fx%3D1",
+      );
+    });
+
+    it("handles 301 like get: navigate to the checked location, then throw", async () => {
+      const { api, navigate } = clientFor({ status: 301, body: { location: "/book-demo" } });
+      await expect(api.post("/events", event, conversionAcceptedSchema)).rejects.toMatchObject({
+        status: 301,
+      });
+      expect(navigate).toHaveBeenCalledExactlyOnceWith("/book-demo");
+    });
+
+    it("keeps the API's error code on 429, and refuses an answer of the wrong shape", async () => {
+      const limited = clientFor({
+        status: 429,
+        body: { error: { code: "rate_limited", message: "Too many requests" } },
+      });
+      await expect(
+        limited.api.post("/events", event, conversionAcceptedSchema),
+      ).rejects.toMatchObject({ status: 429, code: "rate_limited" });
+      expect(limited.navigate).not.toHaveBeenCalled();
+      const odd = clientFor({ status: 202, body: { accepted: "yes" } });
+      await expect(odd.api.post("/events", event, conversionAcceptedSchema)).rejects.toMatchObject({
+        code: "bad_response",
+      });
+    });
+
+    it("turns a failed request into ApiNetworkError", async () => {
+      const { api } = clientFor(() => {
+        throw new TypeError("Failed to fetch");
+      });
+      await expect(api.post("/events", event, conversionAcceptedSchema)).rejects.toBeInstanceOf(
+        ApiNetworkError,
+      );
+    });
   });
 });

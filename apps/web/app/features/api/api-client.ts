@@ -40,24 +40,33 @@ export type ApiClientDeps = {
  * location is checked. Both still throw, so callers stop what they were doing.
  */
 export function createApiClient(deps: ApiClientDeps) {
-  async function get<Schema extends z.ZodType>(
+  async function request<Schema extends z.ZodType>(
+    method: "GET" | "POST",
     path: string,
+    body: unknown,
     schema: Schema,
   ): Promise<z.infer<Schema>> {
     const token = await deps.getIdToken().catch(() => "");
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${token}`,
+      Accept: "application/json",
+    };
+    if (method === "POST") headers["Content-Type"] = "application/json";
     let response: Response;
     try {
       response = await deps.fetch(`${deps.baseUrl.replace(/\/$/, "")}${path}`, {
-        headers: { Authorization: `Bearer ${token}`, Accept: "application/json" },
+        method,
+        headers,
+        body: method === "POST" ? JSON.stringify(body) : undefined,
         redirect: "error",
       });
     } catch (error) {
       throw new ApiNetworkError(error);
     }
-    const body: unknown = await response.json().catch(() => undefined);
+    const answer: unknown = await response.json().catch(() => undefined);
 
     if (response.ok) {
-      const parsed = schema.safeParse(body);
+      const parsed = schema.safeParse(answer);
       if (!parsed.success)
         throw new ApiRequestError(
           response.status,
@@ -71,13 +80,13 @@ export function createApiClient(deps: ApiClientDeps) {
     if (response.status === 401 || response.status === 403) {
       deps.navigate(`/login?target=${encodeURIComponent(here.pathAndQuery)}`);
     } else if (response.status === 301) {
-      const moved = movedResultSchema.safeParse(body);
+      const moved = movedResultSchema.safeParse(answer);
       const checked = moved.success
         ? checkRedirectTarget(moved.data.location, { siteOrigin: here.origin, allowedHosts: [] })
         : undefined;
       if (checked?.ok) deps.navigate(checked.url);
     }
-    const error = apiErrorSchema.safeParse(body);
+    const error = apiErrorSchema.safeParse(answer);
     throw error.success
       ? new ApiRequestError(response.status, error.data.error.code, error.data.error.message)
       : new ApiRequestError(
@@ -87,7 +96,14 @@ export function createApiClient(deps: ApiClientDeps) {
         );
   }
 
-  return { get };
+  return {
+    /** GET `path`; the answer is checked against `schema`. */
+    get: <Schema extends z.ZodType>(path: string, schema: Schema) =>
+      request("GET", path, undefined, schema),
+    /** POST `body` as JSON to `path`; the answer is checked against `schema`. */
+    post: <Schema extends z.ZodType>(path: string, body: unknown, schema: Schema) =>
+      request("POST", path, body, schema),
+  };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

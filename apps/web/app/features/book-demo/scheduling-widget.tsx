@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { siteConfig } from "../../site-config.ts";
+import { browserAttribution } from "../attribution/browser-attribution.ts";
+import { listenForBookedDemo, reportBookedDemo } from "./report-booked-demo.ts";
 import { schedulingEmbedUrl } from "./scheduling-embed-url.ts";
 
 /** After this long without the frame loading, a direct link replaces the spinner. */
@@ -17,19 +19,24 @@ export function SchedulingWidget() {
   const [state, setState] = useState<"loading" | "loaded" | "slow">("loading");
 
   useEffect(() => {
+    // The page's own utm parameters win; otherwise the visit's saved source.
+    const saved = browserAttribution().attribution;
     setSrc(
       schedulingEmbedUrl(
         siteConfig.SCHEDULING_URL,
         { name: searchParams.get("name"), email: searchParams.get("email") },
         {
-          utm_source: searchParams.get("utm_source"),
-          utm_medium: searchParams.get("utm_medium"),
-          utm_campaign: searchParams.get("utm_campaign"),
+          utm_source: searchParams.get("utm_source") ?? saved?.utms,
+          utm_medium: searchParams.get("utm_medium") ?? saved?.utmm,
+          utm_campaign: searchParams.get("utm_campaign") ?? saved?.utmc,
         },
         window.location.hostname,
       ),
     );
   }, [searchParams]);
+
+  // A booking made in the frame is counted, with the visit's attribution (issue 5).
+  useEffect(() => listenForBookedDemo(window, siteConfig.SCHEDULING_URL, reportBookedDemo), []);
 
   useEffect(() => {
     if (state !== "loading") return;

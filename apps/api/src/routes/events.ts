@@ -1,0 +1,50 @@
+import { type ConversionAccepted, conversionEventSchema } from "@bakery/shared/api-contract";
+import type { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ApiDeps } from "../app.ts";
+import { recordConversionEvent } from "../db/conversion-events.ts";
+import { databaseDeadline } from "../db/database-availability.ts";
+import { ApiProblem, badRequest, payloadTooLarge } from "../http-errors.ts";
+import { rateLimit } from "../limits/rate-limit.ts";
+
+/** A conversion is a few short strings; anything bigger is not from our site. */
+export const EVENT_BODY_MAX_BYTES = 4 * 1024;
+
+/**
+ * `POST /events`: conversions the browser saw (a demo booked in the scheduling widget),
+ * with the visit's attribution, for `npm run admin -- report attribution`. Anonymous by
+ * design (no token needed), so it is rate-limited per client and its body is capped.
+ */
+export function registerEventRoutes(app: Hono, deps: ApiDeps): void {
+  const query = databaseDeadline(deps.config.DATABASE_TIMEOUT_MS);
+
+  app.post(
+    "/events",
+    rateLimit(deps, { bucket: "events", perMinute: deps.config.RATE_LIMIT_EVENTS_PER_MINUTE }),
+    bodyLimit({
+      maxSize: EVENT_BODY_MAX_BYTES,
+      onError: () => {
+        throw payloadTooLarge(EVENT_BODY_MAX_BYTES);
+      },
+    }),
+    async (c) => {
+      c.header("Cache-Control", "no-store");
+      const contentType = c.req.header("Content-Type") ?? "";
+      if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+        throw new ApiProblem(415, "unsupported_media_type", "Send the event as application/json");
+      }
+      const body: unknown = await c.req.json().catch(() => {
+        throw badRequest("The body is not valid JSON");
+      });
+      const parsed = conversionEventSchema.safeParse(body);
+      if (!parsed.success) {
+        const [issue] = parsed.error.issues;
+        const where = issue?.path.join(".") || "body";
+        throw badRequest(`${where}: ${issue?.message ?? "invalid"}`);
+      }
+      await query(recordConversionEvent(deps.db, parsed.data));
+      const accepted: ConversionAccepted = { accepted: true };
+      return c.json(accepted, 202);
+    },
+  );
+}

@@ -1,0 +1,96 @@
+import { e2eOrigin, e2eSiteEnv } from "./support/e2e-env.ts";
+import { expect, test } from "./support/fixtures.ts";
+
+const storage = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => ({
+    local: JSON.parse(localStorage.getItem("utm") ?? "null"),
+    session: JSON.parse(sessionStorage.getItem("utm") ?? "null"),
+    landing: sessionStorage.getItem("landing"),
+  }));
+
+test("an ad click is saved and its utm parameters leave the address", async ({ page }) => {
+  const before = Date.now();
+  await page.goto("/?utm_source=fb&utm_medium=cpc&utm_campaign=spring");
+  await expect(page).toHaveURL(`${e2eOrigin}/`);
+  const saved = await storage(page);
+  expect(saved.local).toMatchObject({ utms: "fb", utmm: "cpc", utmc: "spring" });
+  expect(saved.local.ts).toBeGreaterThanOrEqual(before);
+  expect(saved.session).toEqual({ utms: "fb", utmm: "cpc", utmc: "spring" });
+  expect(saved.landing).toBe("/");
+  // The page still works after the address was rewritten.
+  await page.getByRole("main").getByRole("link", { name: "Book a Demo" }).first().click();
+  await expect(page).toHaveURL(/\/book-demo$/);
+  expect((await storage(page)).landing).toBe("/");
+});
+
+test("a visit from a search engine saves the referrer's host as the source", async ({ page }) => {
+  await page.goto("/pricing", { referer: "https://www.google.com/search?q=bakery+software" });
+  const saved = await storage(page);
+  expect(saved.local).toMatchObject({ utms: "www.google.com", utmm: "", utmc: "" });
+  expect(saved.landing).toBe("/pricing");
+});
+
+test("the demo booking frame carries the saved attribution and the prefill", async ({ page }) => {
+  await page.goto("/?utm_source=sms&utm_medium=text&utm_campaign=fall");
+  await page.goto("/book-demo?name=Ana%20Baker&email=ana%40example.com");
+  const src = await page.locator('iframe[title="Book a demo: pick a time"]').getAttribute("src");
+  const params = Object.fromEntries(new URL(src ?? "").searchParams);
+  expect(params).toMatchObject({
+    name: "Ana Baker",
+    email: "ana@example.com",
+    utm_source: "sms",
+    utm_medium: "text",
+    utm_campaign: "fall",
+  });
+  expect(src?.startsWith(e2eSiteEnv.SCHEDULING_URL)).toBe(true);
+});
+
+test("the pricing table gets a reference id that encodes the source", async ({ page }) => {
+  await page.goto("/signup?utm_source=fb&utm_medium=cpc&utm_campaign=spring");
+  await expect(page.locator("stripe-pricing-table")).toHaveAttribute(
+    "client-reference-id",
+    "src_fb__med_cpc__cmp_spring",
+  );
+});
+
+test("a page works when storage is disabled", async ({ page }) => {
+  await page.addInitScript(() => {
+    for (const name of ["localStorage", "sessionStorage"]) {
+      Object.defineProperty(window, name, {
+        get() {
+          throw new DOMException("The operation is insecure.", "SecurityError");
+        },
+      });
+    }
+  });
+  // React Router's own scroll-restoration script reports this case as a page
+  // error; what matters here is that the page still hydrates and works.
+  await page.goto("/book-demo?utm_source=fb");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book a Demo");
+  await expect(page.locator('iframe[title="Book a demo: pick a time"]')).toHaveAttribute(
+    "src",
+    /utm_source=fb/,
+  );
+});
+
+test("full or corrupt storage never breaks a page", async ({ page }) => {
+  await page.addInitScript(() => {
+    if (window !== window.top || sessionStorage.getItem("corrupted")) return;
+    sessionStorage.setItem("corrupted", "1");
+    localStorage.setItem("utm", "{not json");
+    Storage.prototype.setItem = () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+  });
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto("/book-demo?utm_source=fb&utm_campaign=spring");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book a Demo");
+  // Nothing could be saved, so the parameters stay and the page passes them on.
+  await expect(page).toHaveURL(/utm_source=fb/);
+  await expect(page.locator('iframe[title="Book a demo: pick a time"]')).toHaveAttribute(
+    "src",
+    /utm_source=fb&utm_campaign=spring/,
+  );
+  expect(errors).toEqual([]);
+});
