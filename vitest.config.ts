@@ -9,13 +9,14 @@ export default defineConfig({
         test: {
           name: "web",
           root: "apps/web",
-          include: ["app/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "build-steps/**/*.test.ts"],
           environment: "node",
         },
         define: { __SITE_CONFIG__: "globalThis.__SITE_CONFIG__" },
       },
       { test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"] } },
       "apps/api/vitest.config.ts",
+      "apps/api/vitest.serial.config.ts",
     ],
   },
 });

@@ -26,6 +26,8 @@ export async function startAuthEmulator({
   port = 9099,
   projectId = "demo-bakery",
   quiet = false,
+  /** How long to wait for it to answer (a busy machine may need more than a minute). */
+  timeoutMs = 60_000,
 } = {}): Promise<AuthEmulator> {
   const host = `127.0.0.1:${port}`;
   if (await answers(`http://${host}/`)) {
@@ -66,13 +68,13 @@ export async function startAuthEmulator({
   );
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + timeoutMs;
   while (!(await answers(`http://${host}/`))) {
     if (child.exitCode !== null)
       throw new Error(`The Auth emulator exited with code ${child.exitCode}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error("The Auth emulator did not start within 60 s");
+      throw new Error(`The Auth emulator did not start within ${timeoutMs / 1000} s`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

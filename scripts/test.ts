@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check the project has, in the order a failure is cheapest
- * to find: lint, types, unit and API integration tests, then browser tests
+ * to find: lint, dependency advisories, types, unit and API integration tests, then browser tests
  * against the built site. Ends with one "N passed, N failed" line.
  */
 import { spawnSync } from "node:child_process";
@@ -27,6 +27,10 @@ const steps: Array<{ title: string; ok: boolean }> = [];
 const step = (title: string, ok: boolean) => steps.push({ title, ok });
 
 step("lint and format (Biome)", run("Lint and format", "npx", ["biome", "check", "."]));
+step(
+  "no high or critical dependency advisories (npm audit)",
+  run("Dependency advisories", process.execPath, ["scripts/audit-dependencies.ts"]),
+);
 step(
   "types (TypeScript)",
   run("Types: web", "npm", ["run", "typegen", "-w", "apps/web"]) &&

@@ -1,5 +1,7 @@
+import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { publicRoutePaths } from "./app/public-routes.ts";
+import { writeInlineScriptHashes } from "./build-steps/inline-script-hashes.ts";
 
 // No runtime rendering server: every public route is prerendered to HTML at
 // build time and hydrates into the SPA; dynamic routes use the SPA fallback.
@@ -8,4 +10,11 @@ export default {
   // The browser tests build with their own configuration into their own folder.
   buildDirectory: process.env.WEB_BUILD_OUT ?? "build",
   prerender: [...publicRoutePaths, "/sitemap.xml", "/robots.txt", "/manifest.webmanifest"],
+  // Runs after prerendering: the Content-Security-Policy allows the pages'
+  // inline scripts by hash (apps/api/src/security/security-headers.ts).
+  async buildEnd({ reactRouterConfig, viteConfig }) {
+    const clientDir = path.resolve(viteConfig.root, reactRouterConfig.buildDirectory, "client");
+    const { scriptHashes } = await writeInlineScriptHashes(clientDir);
+    viteConfig.logger.info(`CSP: ${scriptHashes.length} inline script hashes written`);
+  },
 } satisfies Config;

@@ -39,3 +39,8 @@ export const e2eAuthEmulatorHost = e2eSiteEnv.FIREBASE_AUTH_EMULATOR_HOST;
 /** Where the browser-test server keeps its embedded database; tests reach it through the admin CLI. */
 export const e2eDataDir = `${process.env.TMPDIR ?? "/tmp"}/bakery-e2e-${e2ePort}/data`;
 export const e2eChatDataDir = `${process.env.TMPDIR ?? "/tmp"}/bakery-e2e-${e2ePort}/chat-data`;
+
+/** Requests that only the identity SDK makes: its code, Google's endpoints, or the emulator. */
+export const identityRequestPattern = new RegExp(
+  `firebase|identitytoolkit|securetoken|googleapis|gstatic|${e2eAuthEmulatorHost.replaceAll(".", "\\.")}`,
+);

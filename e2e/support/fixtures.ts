@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type ConsoleMessage, expect, type Page } from "@playwright/test";
 
 /** Third-party hosts the site embeds; stubbed at the network level in every test. */
 export const thirdPartyStubs = {
@@ -25,6 +25,26 @@ for (const command of window.$crisp) (window.__crispCommands ||= []).push(comman
 type Fixtures = {
   /** Requests the page sent to hosts other than ours. */
   externalRequests: string[];
+  /**
+   * Content-Security-Policy violations seen in any page or frame of the test's
+   * browser context. Automatic: a test with any violation fails at teardown,
+   * so the policy and the site can never drift apart unnoticed.
+   */
+  cspViolations: CspViolations;
+};
+
+type CspViolations = {
+  seen: string[];
+  /**
+   * For a test that feeds the browser hostile markup on purpose: violations
+   * matching `pattern` are the policy doing its job, not a fault of the site.
+   */
+  allow(pattern: RegExp): void;
+};
+
+type CspWindow = Window & {
+  __cspViolations?: string[];
+  __reportCspViolation?: (violation: string) => void;
 };
 
 export const test = base.extend<Fixtures>({
@@ -49,6 +69,49 @@ export const test = base.extend<Fixtures>({
     );
     await use(requests);
   },
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      const allowed: RegExp[] = [];
+      // Reported to the test at once, so a violation just before a navigation still counts.
+      await context.exposeBinding("__reportCspViolation", (_source, violation: string) => {
+        violations.push(violation);
+      });
+      await context.addInitScript(() => {
+        const cspWindow = window as CspWindow;
+        cspWindow.__cspViolations = [];
+        window.addEventListener(
+          "securitypolicyviolation",
+          (event) => {
+            const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : "";
+            const violation = `${event.effectiveDirective} blocked ${event.blockedURI || "(inline)"} on ${event.documentURI}${where}`;
+            cspWindow.__cspViolations?.push(violation);
+            cspWindow.__reportCspViolation?.(violation);
+          },
+          true,
+        );
+      });
+      const onConsole = (message: ConsoleMessage) => {
+        if (message.text().includes("Content Security Policy")) {
+          violations.push(`console: ${message.text()}`);
+        }
+      };
+      context.on("console", onConsole);
+      await use({ seen: violations, allow: (pattern) => allowed.push(pattern) });
+      context.off("console", onConsole);
+      for (const open of context.pages()) {
+        const recorded = await open
+          .evaluate(() => (window as CspWindow).__cspViolations ?? [])
+          .catch(() => []);
+        violations.push(...recorded);
+      }
+      const unexpected = violations.filter(
+        (text) => !allowed.some((pattern) => pattern.test(text)),
+      );
+      expect([...new Set(unexpected)], "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
   page: async ({ page, externalRequests }, use) => {
     void externalRequests;
     await use(page);

@@ -31,8 +31,9 @@ function buildSite(outDir: string, env: Record<string, string>) {
   return join(repoRoot, "apps/web", outDir, "client");
 }
 
-const siteDir = buildSite("build-e2e", e2eSiteEnv);
-const chatSiteDir = buildSite("build-e2e-chat", e2eChatSiteEnv);
+// Per port, like everything else here, so two runs never rebuild each other's site.
+const siteDir = buildSite(`build-e2e-${e2ePort}`, e2eSiteEnv);
+const chatSiteDir = buildSite(`build-e2e-${e2ePort}-chat`, e2eChatSiteEnv);
 
 rmSync(e2eDataDir, { recursive: true, force: true });
 rmSync(e2eChatDataDir, { recursive: true, force: true });

@@ -4,15 +4,26 @@ import { HTTPException } from "hono/http-exception";
 import type { Logger } from "pino";
 import type { IdTokenVerifier } from "./auth/verify-id-token.ts";
 import type { ServerConfig } from "./config.ts";
+import { isDatabaseUnavailable } from "./db/database-availability.ts";
 import type { Database } from "./db/open-database.ts";
-import { ApiProblem, errorBody, problemResponse } from "./http-errors.ts";
+import { ApiProblem, databaseUnavailable, errorBody, problemResponse } from "./http-errors.ts";
 import { registerContentPageRoutes } from "./routes/content-pages.ts";
+import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerMeRoutes } from "./routes/me.ts";
 import { registerShortLinkRoutes } from "./routes/short-links.ts";
 
 /** The settings the API itself reads (a subset of ServerConfig, easy to build in tests). */
-export type ApiConfig = Pick<ServerConfig, "siteOrigin" | "redirectAllowedHosts" | "CORS_ORIGINS">;
+export type ApiConfig = Pick<
+  ServerConfig,
+  | "siteOrigin"
+  | "redirectAllowedHosts"
+  | "CORS_ORIGINS"
+  | "TRUST_PROXY"
+  | "RATE_LIMIT_REDIRECT_PER_MINUTE"
+  | "RATE_LIMIT_EVENTS_PER_MINUTE"
+  | "DATABASE_TIMEOUT_MS"
+>;
 
 export interface ApiDeps {
   db: Database;
@@ -21,6 +32,8 @@ export interface ApiDeps {
   verifier: IdTokenVerifier;
   config: ApiConfig;
   logger: Logger;
+  /** How long an instance reuses a content page it read (default 5 s; tests use 0). */
+  contentPageCacheMs?: number;
 }
 
 /**
@@ -50,7 +63,7 @@ export function createApi(deps: ApiDeps): Hono {
     app.use(
       cors({
         origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
-        allowMethods: ["GET", "HEAD", "OPTIONS"],
+        allowMethods: ["GET", "HEAD", "POST", "OPTIONS"],
         allowHeaders: ["Authorization", "Content-Type", "If-None-Match"],
         exposeHeaders: ["ETag"],
         maxAge: 600,
@@ -62,11 +75,21 @@ export function createApi(deps: ApiDeps): Hono {
   registerContentPageRoutes(app, deps);
   registerShortLinkRoutes(app, deps);
   registerMeRoutes(app, deps);
+  registerEventRoutes(app, deps);
 
   app.notFound((c) => c.json(errorBody("not_found", "No such API route"), 404));
 
   app.onError((error, c) => {
     if (error instanceof ApiProblem) return problemResponse(c, error);
+    if (isDatabaseUnavailable(error)) {
+      // Down or hung: 503 + Retry-After takes the instance out of rotation and tells clients
+      // to come back, instead of a 500 that looks like a bug.
+      deps.logger.warn(
+        { err: error, method: c.req.method, path: c.req.path },
+        "database unavailable",
+      );
+      return problemResponse(c, databaseUnavailable());
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody("bad_request", error.message || "Bad request"), error.status);
     }

@@ -58,6 +58,16 @@ export const serverConfigSchema = publicConfigSchema.extend({
   CORS_ORIGINS: originList,
   WEB_BUILD_DIR: z.string().trim().min(1).default(path.join(REPO_ROOT, "apps/web/build/client")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * How many proxies (load balancers) in front of the API append to X-Forwarded-For. 0: the
+   * header is ignored and the client is the connection's peer address. Any other value
+   * trusts exactly that many entries from the right, so a client can't forge its address.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  RATE_LIMIT_REDIRECT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Longest a request waits on one database call before answering 503. */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 type ParsedServerEnv = z.infer<typeof serverConfigSchema>;

@@ -6,11 +6,19 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 export class ApiProblem extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: string;
-  constructor(status: ContentfulStatusCode, code: string, message: string) {
+  /** Extra response headers, e.g. Retry-After on 429 and 503. */
+  readonly headers: Record<string, string>;
+  constructor(
+    status: ContentfulStatusCode,
+    code: string,
+    message: string,
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = "ApiProblem";
     this.status = status;
     this.code = code;
+    this.headers = headers;
   }
 }
 
@@ -18,6 +26,25 @@ export const badRequest = (message: string) => new ApiProblem(400, "bad_request"
 export const unauthorized = (message = "Sign-in required") =>
   new ApiProblem(401, "unauthorized", message);
 export const notFound = (message = "Not found") => new ApiProblem(404, "not_found", message);
+export const payloadTooLarge = (maxBytes: number) =>
+  new ApiProblem(413, "payload_too_large", `The request body must be at most ${maxBytes} bytes`);
+export const rateLimited = (retryAfterSeconds: number) =>
+  new ApiProblem(
+    429,
+    "rate_limited",
+    `Too many requests; try again in ${retryAfterSeconds} seconds`,
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+
+/** How long clients should wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const databaseUnavailable = () =>
+  new ApiProblem(
+    503,
+    "service_unavailable",
+    "The service is temporarily unavailable; try again shortly",
+    { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+  );
 
 export function errorBody(code: string, message: string): ApiError {
   return { error: { code, message } };
@@ -25,5 +52,6 @@ export function errorBody(code: string, message: string): ApiError {
 
 export function problemResponse(c: Context, problem: ApiProblem): Response {
   if (problem.status === 401) c.header("WWW-Authenticate", 'Bearer realm="api"');
+  for (const [name, value] of Object.entries(problem.headers)) c.header(name, value);
   return c.json(errorBody(problem.code, problem.message), problem.status);
 }

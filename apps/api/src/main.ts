@@ -1,7 +1,5 @@
-import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { createApi } from "./app.ts";
 import {
@@ -18,11 +16,16 @@ import {
 } from "./db/local-data-dir.ts";
 import { type DatabaseHandle, openDatabase } from "./db/open-database.ts";
 import { errorBody } from "./http-errors.ts";
+import { listenHttp } from "./http-server.ts";
 import { createLogger } from "./logger.ts";
+import { cspReportRoute } from "./security/csp-report.ts";
+import { inlineScriptHashReader } from "./security/inline-script-hashes.ts";
+import { securityHeadersMiddleware } from "./security/security-headers.ts";
 import { DEMO_LINKS, DEMO_PASSWORD, DEMO_USERS } from "./seed/demo-data.ts";
 import { createDemoUsers } from "./seed/demo-users.ts";
 import { seedLocalDatabase } from "./seed/local-seed.ts";
 import { createSiteHandler } from "./site/serve-site.ts";
+import { shortLinkNavigation } from "./site/short-link-navigation.ts";
 
 /**
  * The one local server: the built web app and the API (under API_BASE_URL's path,
@@ -74,23 +77,24 @@ export async function startLocalServer(options: StartOptions = {}): Promise<Loca
     });
     const app = new Hono();
     const base = config.apiBasePath;
+    // First, so every answer (site, API, redirects, errors) carries the headers.
+    app.use(
+      securityHeadersMiddleware(config, inlineScriptHashReader(config.WEB_BUILD_DIR, logger)),
+    );
     app.route(base || "/", api);
+    app.route(`${base}/csp-report`, cspReportRoute(logger));
     // Unknown /api/* paths answer JSON 404 instead of falling through to the site's redirect.
     app.all(`${base}/*`, (c) => c.json(errorBody("not_found", "No such API route"), 404));
+    // A short link opened in a browser answers 302 to its target; anything unusual falls through.
+    app.get("/to/:cat/:id", shortLinkNavigation({ db: database.db, config, logger }));
     app.get("*", createSiteHandler({ root: config.WEB_BUILD_DIR }));
     app.all("*", (c) => c.text("Method Not Allowed", 405));
 
-    const server = await listen(app, config);
-    const port = (server.address() as AddressInfo).port;
+    const http = await listenHttp(app, { hostname: config.HOST, port: config.PORT });
+    const port = (http.server.address() as AddressInfo).port;
     const url = `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`;
-    cleanups.push(
-      () =>
-        new Promise<void>((resolve) => {
-          // Stop accepting, let in-flight requests finish, drop idle keep-alive sockets.
-          server.close(() => resolve());
-          server.closeIdleConnections();
-        }),
-    );
+    // Stop accepting, answer requests already received, then close the database.
+    cleanups.push(() => http.close());
     printBanner(config, url, socket);
 
     let closing: Promise<void> | undefined;
@@ -188,16 +192,6 @@ async function seedLocal(
       `could not create demo users: is the Auth emulator running on ${config.FIREBASE_AUTH_EMULATOR_HOST}?`,
     );
   }
-}
-
-function listen(app: Hono, config: ServerConfig): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    // Plain HTTP/1.1 (serve's default), so the node:http Server methods are available.
-    const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, () =>
-      resolve(server),
-    ) as Server;
-    server.once("error", reject);
-  });
 }
 
 /** Relative to the working folder when inside it, else absolute. */

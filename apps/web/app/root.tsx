@@ -3,7 +3,7 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesheet from "./app.css?url";
 import { ApplicationError } from "./layout/application-error.tsx";
 import { siteConfig } from "./site-config.ts";
 
@@ -22,6 +22,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#78374a" />
+        {/* With a precedence React writes the stylesheet before the script preloads, so
+            the one render-blocking request is not queued behind them. */}
+        <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>

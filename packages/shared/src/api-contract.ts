@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod-without-eval.ts";
 
 /**
  * The JSON shapes the API answers with. The API builds its responses from these
@@ -50,6 +50,9 @@ export const apiErrorCodes = [
   "bad_request",
   "unauthorized",
   "not_found",
+  "payload_too_large",
+  "unsupported_media_type",
+  "rate_limited",
   "service_unavailable",
   "internal",
 ] as const;
@@ -59,6 +62,45 @@ export const apiErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Longest utm value a conversion may carry (the browser caps captured values at the same length). */
+export const ATTRIBUTION_VALUE_MAX_LENGTH = 200;
+/** Longest landing path a conversion may carry. */
+export const LANDING_PATH_MAX_LENGTH = 300;
+
+const attributionValueSchema = z
+  .string()
+  .max(ATTRIBUTION_VALUE_MAX_LENGTH)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+  .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters");
+
+/** A path on this site as `location.pathname` gives it: printable ASCII, not protocol-relative. */
+export const landingPathSchema = z
+  .string()
+  .max(LANDING_PATH_MAX_LENGTH)
+  .regex(/^\/(?![/\\])[\x21-\x7e]*$/, "must be a path on this site starting with /");
+
+/**
+ * `POST /events` body: a conversion the browser saw (a booked demo), with the visit's
+ * attribution (spec §3: utms, utmm, utmc) and its landing page. Strict: unknown fields
+ * are refused, so a typo never silently drops data.
+ */
+export const conversionEventSchema = z.strictObject({
+  type: z.literal("demo_booked"),
+  attribution: z
+    .strictObject({
+      utms: attributionValueSchema,
+      utmm: attributionValueSchema,
+      utmc: attributionValueSchema,
+    })
+    .nullable(),
+  landing: landingPathSchema.nullable(),
+});
+export type ConversionEvent = z.infer<typeof conversionEventSchema>;
+
+/** `POST /events` 202: stored. */
+export const conversionAcceptedSchema = z.object({ accepted: z.literal(true) });
+export type ConversionAccepted = z.infer<typeof conversionAcceptedSchema>;
 
 /** `GET /health` and `GET /ready` 200. */
 export const healthSchema = z.object({ status: z.literal("ok") });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod-without-eval.ts";
 
 /**
  * The site's public configuration: values baked into the static build and

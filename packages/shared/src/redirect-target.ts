@@ -8,7 +8,7 @@
  * host is the site's own or literally on the allow-list. Everything else is refused,
  * including the classic open-redirect tricks: protocol-relative "//evil", backslash
  * variants that browsers treat as slashes, "https:evil" (no slashes), userinfo
- * ("https://good@evil"), percent-encoded separators, padding/control characters,
+ * ("https://good@evil"), percent-encoded (even double-encoded) separators, padding/control characters,
  * non-ASCII hosts (IDN look-alikes) and trailing-dot hosts.
  */
 
@@ -50,8 +50,11 @@ export function checkRedirectTarget(
 
   if (target.startsWith("/")) {
     if (target.startsWith("//")) return refuse("protocol-relative targets are not allowed");
-    // "/%2F%2Fevil" is harmless to us but some clients decode before navigating.
-    if (/^\/%2f/i.test(target)) return refuse("target path starts with an encoded slash");
+    // "/%2F%2Fevil", "/%252F%252Fevil" (double-encoded) and "/%09/evil" are harmless
+    // to us, but a client that decodes before navigating would go to evil.
+    if (decodedForms(target).some(startsLikeAnotherHost)) {
+      return refuse("target path decodes to a protocol-relative URL");
+    }
     let url: URL;
     try {
       url = new URL(target, site.origin);
@@ -59,7 +62,12 @@ export function checkRedirectTarget(
       return refuse("target is not a valid path");
     }
     if (url.origin !== site.origin) return refuse("target path leaves the site");
-    return { ok: true, url: `${url.pathname}${url.search}${url.hash}`, sameOrigin: true };
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // Dot segments collapse: "/.//evil" and "/a/..//evil" normalize to "//evil".
+    if ([path, ...decodedForms(path)].some(startsLikeAnotherHost)) {
+      return refuse("target path normalizes to a protocol-relative URL");
+    }
+    return { ok: true, url: path, sameOrigin: true };
   }
 
   const scheme = /^(https?):\/\//i.exec(target);
@@ -88,4 +96,27 @@ export function checkRedirectTarget(
   const allowed = policy.allowedHosts.map((h) => h.trim().toLowerCase()).filter(Boolean);
   if (!allowed.includes(host)) return refuse(`host ${host} is not on the allow-list`);
   return { ok: true, url: url.href, sameOrigin: false };
+}
+
+/** `value` percent-decoded once, twice, … until it stops changing (at most 5 rounds). */
+function decodedForms(value: string): string[] {
+  const forms: string[] = [];
+  let current = value;
+  for (let round = 0; round < 5; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      break;
+    }
+    if (next === current) break;
+    forms.push(next);
+    current = next;
+  }
+  return forms;
+}
+
+/** URL parsers drop tabs and newlines anywhere and read "\" as "/" in http(s) URLs. */
+function startsLikeAnotherHost(path: string): boolean {
+  return /^[/\\]{2}/.test(path.replace(/[\t\n\r]/g, ""));
 }

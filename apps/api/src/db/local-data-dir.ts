@@ -2,6 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { oneUnitOfWorkAtATime } from "./shared-session.ts";
 
 /**
  * PGlite lets only one process open a data folder. The local server therefore holds a
@@ -91,7 +92,13 @@ export async function shareOverSocket(
   port: number,
 ): Promise<SharedDatabaseSocket> {
   const host = "127.0.0.1"; // loopback only: the socket has no authentication
-  const server = new PGLiteSocketServer({ db: pglite, host, port, maxConnections: 4 });
+  const server = new PGLiteSocketServer({
+    // So the server's own queries never land in the middle of a CLI's (shared-session.ts).
+    db: oneUnitOfWorkAtATime(pglite),
+    host,
+    port,
+    maxConnections: 4,
+  });
   let actualPort = port;
   server.addEventListener("listening", (event) => {
     actualPort = (event as CustomEvent<{ port: number }>).detail.port;

@@ -50,6 +50,10 @@ async function openPostgres(url: string, migrate: boolean, poolSize = 10): Promi
     // Lets a serverless function's idle connections go instead of exhausting the server.
     idle_timeout: 30,
     connect_timeout: 10,
+    // Dead connections (server restarted, failover) are replaced on the next query. The
+    // default pause between failed connection attempts grows to 20 s during an outage,
+    // which would delay recovery that long after the server is back; half a second at most.
+    backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 0.5),
   });
   const db = drizzlePostgres({ client, schema });
   return {

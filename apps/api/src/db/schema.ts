@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -70,4 +80,51 @@ export const seedRuns = pgTable("seed_runs", {
   appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const schema = { contentPages, shortLinks, profiles, seedRuns };
+/**
+ * Conversions the browser reported (POST /events), with the visit's attribution, for
+ * `npm run admin -- report attribution`. Empty utm values are stored as NULL.
+ */
+export const conversionEvents = pgTable(
+  "conversion_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    type: text("type").notNull(),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    landing: text("landing"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("conversion_events_type_created_at").on(table.type, table.createdAt),
+    check("conversion_events_type_known", sql`${table.type} in ('demo_booked')`),
+  ],
+);
+
+/**
+ * Fixed-window request counters, shared by every API instance: one row per bucket
+ * ("redirect", "events"), client address and window start. Old windows are deleted
+ * opportunistically by the requests themselves.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    bucket: text("bucket").notNull(),
+    client: text("client").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bucket, table.client, table.windowStart] }),
+    index("rate_limits_window_start").on(table.windowStart),
+  ],
+);
+
+export const schema = {
+  contentPages,
+  shortLinks,
+  profiles,
+  seedRuns,
+  conversionEvents,
+  rateLimits,
+};

@@ -27,11 +27,14 @@ export async function recordShortLinkClick(
   db: Database,
   cat: string,
   id: string,
+  options: { publicOnly?: boolean } = {},
 ): Promise<{ target: string } | undefined> {
+  const live = and(eq(shortLinks.cat, cat), eq(shortLinks.id, id), isNull(shortLinks.movedTo));
   const [row] = await db
     .update(shortLinks)
     .set({ clicks: sql`${shortLinks.clicks} + 1`, lastClickAt: sql`now()` })
-    .where(and(eq(shortLinks.cat, cat), eq(shortLinks.id, id), isNull(shortLinks.movedTo)))
+    // publicOnly: count only if no sign-in is needed, so a caller can try this first.
+    .where(options.publicOnly ? and(live, eq(shortLinks.signInRequired, false)) : live)
     .returning({ target: shortLinks.target });
   return row;
 }

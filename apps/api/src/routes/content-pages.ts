@@ -1,39 +1,92 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import { type ContentPage, type MovedResult, sitePathForPage } from "@bakery/shared/api-contract";
 import type { Hono } from "hono";
 import type { ApiDeps } from "../app.ts";
+import { createShortLivedCache } from "../content/short-lived-cache.ts";
 import { findContentPage } from "../db/content-pages.ts";
+import { databaseDeadline } from "../db/database-availability.ts";
 import { notFound } from "../http-errors.ts";
+import { pickEncoding } from "../site/serve-site.ts";
 import { parseSlug } from "../validation.ts";
 
 /** Pages change rarely and are the same for everyone: let browsers and CDNs keep them briefly. */
 const PAGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
 
-export function registerContentPageRoutes(app: Hono, deps: ApiDeps): void {
-  app.get("/p/:handle", async (c) => {
-    const handle = parseSlug("handle", c.req.param("handle"));
-    const page = await findContentPage(deps.db, handle);
-    if (!page) throw notFound(`No page "${handle}"`);
+/**
+ * How long one API instance reuses a page it has read. Far below the minute browsers and
+ * CDNs may keep it anyway (PAGE_CACHE_CONTROL), so an operator's edit is not noticeably
+ * slower to show, while a busy page costs one query per few seconds instead of one per view.
+ */
+export const CONTENT_PAGE_CACHE_MS = 5_000;
 
-    c.header("Cache-Control", PAGE_CACHE_CONTROL);
+const MIN_COMPRESS_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+type PageAnswer =
+  | { status: 301; moved: MovedResult }
+  | {
+      status: 200;
+      json: string;
+      etag: string;
+      /** Compressed forms, made on first demand and kept as long as the answer. */
+      encoded: Partial<Record<"br" | "gzip", Promise<Buffer>>>;
+    };
+
+export function registerContentPageRoutes(app: Hono, deps: ApiDeps): void {
+  const query = databaseDeadline(deps.config.DATABASE_TIMEOUT_MS);
+  const cache = createShortLivedCache<PageAnswer>({
+    ttlMs: deps.contentPageCacheMs ?? CONTENT_PAGE_CACHE_MS,
+    maxEntries: 256,
+  });
+
+  async function loadAnswer(handle: string): Promise<PageAnswer | undefined> {
+    const page = await query(findContentPage(deps.db, handle));
+    if (!page) return undefined;
     if (page.renamedTo !== null) {
       // The body, not a Location header, carries the new place: fetch() would follow a
       // Location to an API path, while the browser app needs the SITE path to navigate to.
-      const moved: MovedResult = { location: sitePathForPage(page.renamedTo) };
-      return c.json(moved, 301);
+      return { status: 301, moved: { location: sitePathForPage(page.renamedTo) } };
     }
-
     const body: ContentPage = { title: page.title, subtitle: page.subtitle, content: page.html };
     const json = JSON.stringify(body);
-    const etag = `"${await shortHash(json)}"`;
-    c.header("ETag", etag);
-    if (ifNoneMatchMatches(c.req.header("If-None-Match"), etag)) return c.body(null, 304);
-    return c.body(json, 200, { "Content-Type": "application/json; charset=UTF-8" });
+    return { status: 200, json, etag: `"${shortHash(json)}"`, encoded: {} };
+  }
+
+  app.get("/p/:handle", async (c) => {
+    const handle = parseSlug("handle", c.req.param("handle"));
+    const answer = await cache.get(handle, () => loadAnswer(handle));
+    if (!answer) throw notFound(`No page "${handle}"`);
+
+    c.header("Cache-Control", PAGE_CACHE_CONTROL);
+    if (answer.status === 301) return c.json(answer.moved, 301);
+
+    c.header("ETag", answer.etag);
+    if (ifNoneMatchMatches(c.req.header("If-None-Match"), answer.etag)) return c.body(null, 304);
+    const headers: Record<string, string> = { "Content-Type": "application/json; charset=UTF-8" };
+    if (answer.json.length < MIN_COMPRESS_BYTES) return c.body(answer.json, 200, headers);
+
+    headers.Vary = "Accept-Encoding";
+    const encoding = pickEncoding(c.req.header("Accept-Encoding"));
+    if (encoding === "identity") return c.body(answer.json, 200, headers);
+    answer.encoded[encoding] ??= compress(answer.json, encoding);
+    const compressed = await answer.encoded[encoding];
+    headers["Content-Encoding"] = encoding;
+    return c.body(new Uint8Array(compressed), 200, headers);
   });
 }
 
-async function shortHash(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Buffer.from(digest).toString("base64url").slice(0, 27);
+function compress(text: string, encoding: "br" | "gzip"): Promise<Buffer> {
+  const raw = Buffer.from(text);
+  return encoding === "br"
+    ? brotli(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
+    : gzipAsync(raw, { level: 9 });
+}
+
+function shortHash(text: string): string {
+  return createHash("sha256").update(text).digest("base64url").slice(0, 27);
 }
 
 /** RFC 9110 weak comparison: `W/"x"` matches `"x"`, and `*` matches anything. */

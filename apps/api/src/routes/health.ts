@@ -1,7 +1,8 @@
 import type { Health } from "@bakery/shared/api-contract";
 import type { Hono } from "hono";
 import type { ApiDeps } from "../app.ts";
-import { ApiProblem } from "../http-errors.ts";
+import { withDeadline } from "../db/database-availability.ts";
+import { databaseUnavailable } from "../http-errors.ts";
 
 export function registerHealthRoutes(app: Hono, deps: ApiDeps): void {
   const ok: Health = { status: "ok" };
@@ -13,10 +14,10 @@ export function registerHealthRoutes(app: Hono, deps: ApiDeps): void {
   // Readiness: take traffic only while the database answers.
   app.get("/ready", async (c) => {
     try {
-      await deps.ping();
+      await withDeadline(deps.ping(), deps.config.DATABASE_TIMEOUT_MS);
     } catch (error) {
       deps.logger.warn({ err: error }, "readiness check failed");
-      throw new ApiProblem(503, "service_unavailable", "Database unreachable");
+      throw databaseUnavailable();
     }
     return c.json(ok, 200);
   });

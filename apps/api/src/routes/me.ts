@@ -2,10 +2,13 @@ import { type Me, profileStatusSchema } from "@bakery/shared/api-contract";
 import type { Hono } from "hono";
 import type { ApiDeps } from "../app.ts";
 import { InvalidTokenError, readBearerToken } from "../auth/verify-id-token.ts";
+import { databaseDeadline } from "../db/database-availability.ts";
 import { ensureProfile } from "../db/profiles.ts";
 import { unauthorized } from "../http-errors.ts";
 
 export function registerMeRoutes(app: Hono, deps: ApiDeps): void {
+  const query = databaseDeadline(deps.config.DATABASE_TIMEOUT_MS);
+
   app.get("/me", async (c) => {
     c.header("Cache-Control", "no-store");
     const bearer = readBearerToken(c.req.header("Authorization"));
@@ -21,7 +24,7 @@ export function registerMeRoutes(app: Hono, deps: ApiDeps): void {
       throw error;
     }
 
-    const profile = await ensureProfile(deps.db, user.uid, user.email);
+    const profile = await query(ensureProfile(deps.db, user.uid, user.email));
     const body: Me = {
       user: {
         uid: user.uid,

@@ -3,54 +3,56 @@ import {
   type RedirectResult,
   sitePathForLink,
 } from "@bakery/shared/api-contract";
-import { checkRedirectTarget } from "@bakery/shared/redirect-target";
 import type { Hono } from "hono";
 import type { ApiDeps } from "../app.ts";
 import { InvalidTokenError, readBearerToken } from "../auth/verify-id-token.ts";
-import { findShortLink, recordShortLinkClick } from "../db/short-links.ts";
 import { notFound, unauthorized } from "../http-errors.ts";
+import { rateLimit } from "../limits/rate-limit.ts";
+import { followShortLink } from "../links/follow-short-link.ts";
 import { parseSlug } from "../validation.ts";
 
 export function registerShortLinkRoutes(app: Hono, deps: ApiDeps): void {
-  app.get("/redirect/:cat/:id", async (c) => {
+  const limit = rateLimit(deps, {
+    bucket: "redirect",
+    perMinute: deps.config.RATE_LIMIT_REDIRECT_PER_MINUTE,
+  });
+
+  app.get("/redirect/:cat/:id", limit, async (c) => {
     c.header("Cache-Control", "no-store");
     const cat = parseSlug("cat", c.req.param("cat"));
     const id = parseSlug("id", c.req.param("id"));
-    const link = await findShortLink(deps.db, cat, id);
-    if (!link) throw notFound(`No link "${cat}/${id}"`);
 
-    if (link.movedTo !== null) {
-      const [newCat = "", newId = ""] = link.movedTo.split("/");
-      const moved: MovedResult = { location: sitePathForLink(newCat, newId) };
-      return c.json(moved, 301);
-    }
-
-    if (link.signInRequired) {
-      // Only links behind sign-in look at the token; public links ignore it entirely.
+    // Only links behind sign-in look at the token; public links ignore it entirely.
+    const isSignedIn = async () => {
       const bearer = readBearerToken(c.req.header("Authorization"));
-      if (bearer.kind !== "token") throw unauthorized("Sign in to follow this link");
+      if (bearer.kind !== "token") return false;
       try {
         await deps.verifier.verify(bearer.token);
+        return true;
       } catch (error) {
-        if (error instanceof InvalidTokenError) throw unauthorized("Sign in to follow this link");
+        if (error instanceof InvalidTokenError) return false;
         throw error;
       }
-    }
+    };
 
-    // Count first, then answer with the target that the same atomic UPDATE returned.
-    const clicked = await recordShortLinkClick(deps.db, cat, id);
-    if (!clicked) throw notFound(`No link "${cat}/${id}"`);
-
-    // Re-checked on every read: the allow-list may have shrunk since the link was written.
-    const check = checkRedirectTarget(clicked.target, {
-      siteOrigin: deps.config.siteOrigin,
-      allowedHosts: deps.config.redirectAllowedHosts,
-    });
-    if (!check.ok) {
-      deps.logger.warn({ cat, id, reason: check.reason }, "short link target refused on read");
-      throw notFound(`Link "${cat}/${id}" is not available`);
+    const outcome = await followShortLink(deps, cat, id, isSignedIn);
+    switch (outcome.kind) {
+      case "go": {
+        const body: RedirectResult = { to: outcome.to };
+        return c.json(body, 200);
+      }
+      case "moved": {
+        const moved: MovedResult = { location: sitePathForLink(outcome.cat, outcome.id) };
+        return c.json(moved, 301);
+      }
+      case "sign-in-required":
+        throw unauthorized("Sign in to follow this link");
+      case "not-found":
+        throw notFound(
+          outcome.reason === "target-refused"
+            ? `Link "${cat}/${id}" is not available`
+            : `No link "${cat}/${id}"`,
+        );
     }
-    const body: RedirectResult = { to: check.url };
-    return c.json(body, 200);
   });
 }

@@ -147,14 +147,13 @@ export function createSiteHandler(options: SiteHandlerOptions) {
   ): Promise<Response | undefined> {
     const entry = await load(file);
     if (!entry) return undefined;
+    // Security headers (CSP, nosniff, framing…) are added to every answer by
+    // security/security-headers.ts, not here.
     const headers: Record<string, string> = {
       "Content-Type": entry.type,
       "Cache-Control": cacheControl,
       ETag: entry.etag,
-      "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "strict-origin-when-cross-origin",
     };
-    if (entry.type.startsWith("text/html")) headers["X-Frame-Options"] = "DENY";
     const ext = path.extname(file).toLowerCase();
     const compressible = COMPRESSIBLE.has(ext) && entry.size >= MIN_COMPRESS_BYTES;
     if (compressible) headers.Vary = "Accept-Encoding";

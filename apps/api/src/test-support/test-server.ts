@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
+import postgres from "postgres";
 import { type ApiConfig, type ApiDeps, createApi } from "../app.ts";
 import {
   type IdTokenVerifier,
@@ -8,24 +8,66 @@ import {
   type VerifiedUser,
 } from "../auth/verify-id-token.ts";
 import { type DatabaseHandle, openDatabase } from "../db/open-database.ts";
+import { listenHttp } from "../http-server.ts";
 import { silentLogger } from "../logger.ts";
 
-/** The database backends the integration suite runs against. */
-export function testBackends(): Array<{ name: string; open: () => Promise<DatabaseHandle> }> {
+/**
+ * The database backends the integration suite runs against. Test files run in parallel, so
+ * a file that writes to Postgres without clearing it first can ask for its own database
+ * (`postgresDatabase`, created on first use next to TEST_DATABASE_URL's).
+ */
+export function testBackends(
+  options: { postgresDatabase?: string } = {},
+): Array<{ name: string; open: () => Promise<DatabaseHandle> }> {
   const backends = [{ name: "pglite", open: () => openDatabase({ dataDir: "memory" }) }];
   const url = process.env.TEST_DATABASE_URL;
-  if (url) backends.push({ name: "postgres", open: () => openDatabase({ url, poolSize: 4 }) });
+  if (url) {
+    backends.push({
+      name: "postgres",
+      open: async () => {
+        const databaseUrl = options.postgresDatabase
+          ? await ensureTestDatabase(url, options.postgresDatabase)
+          : url;
+        return openDatabase({ url: databaseUrl, poolSize: 4 });
+      },
+    });
+  }
   return backends;
 }
 
+/** Creates database `name` on TEST_DATABASE_URL's server if it is missing; returns its URL. */
+export async function ensureTestDatabase(url: string, name: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad test database name ${name}`);
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const [exists] = await client`select 1 from pg_database where datname = ${name}`;
+    if (!exists) {
+      await client.unsafe(`create database "${name}"`).catch((error: { code?: string }) => {
+        if (error.code !== "42P04") throw error; // created meanwhile by another run
+      });
+    }
+  } finally {
+    await client.end({ timeout: 5 });
+  }
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${name}`;
+  return databaseUrl.toString();
+}
+
 export async function clearTables(handle: DatabaseHandle): Promise<void> {
-  await handle.db.execute(sql`truncate content_pages, short_links, profiles, seed_runs`);
+  await handle.db.execute(
+    sql`truncate content_pages, short_links, profiles, seed_runs, conversion_events, rate_limits`,
+  );
 }
 
 export const testConfig: ApiConfig = {
   siteOrigin: "https://www.example.com",
   redirectAllowedHosts: ["www.example.com", "my.example.com", "calendly.com"],
   CORS_ORIGINS: ["https://admin.example.com"],
+  TRUST_PROXY: 0,
+  RATE_LIMIT_REDIRECT_PER_MINUTE: 120,
+  RATE_LIMIT_EVENTS_PER_MINUTE: 20,
+  DATABASE_TIMEOUT_MS: 1000,
 };
 
 /** A JWT-shaped fake token for `uid`; the fake verifier accepts only these. */
@@ -47,10 +89,11 @@ export const fakeVerifier: IdTokenVerifier & { calls: number } = {
 
 export interface TestServer {
   url: string;
+  port: number;
   close(): Promise<void>;
 }
 
-/** Serves createApi over real HTTP on 127.0.0.1 with an OS-chosen port. */
+/** Serves createApi over real HTTP on 127.0.0.1 with an OS-chosen port, with the server's real limits. */
 export async function startTestServer(
   handle: DatabaseHandle,
   overrides: Partial<ApiDeps> = {},
@@ -61,14 +104,20 @@ export async function startTestServer(
     verifier: fakeVerifier,
     config: testConfig,
     logger: silentLogger,
+    // Tests change pages between requests and expect to see it at once.
+    contentPageCacheMs: 0,
     ...overrides,
   });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const http = await listenHttp(app, { hostname: "127.0.0.1", port: 0 });
+  const { port } = http.server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, port, close: () => http.close() };
+}
+
+/**
+ * Rate limits count per wall-clock minute; a test that needs N requests in one window
+ * waits out the last few seconds of a minute rather than straddle two windows.
+ */
+export async function waitForFreshRateLimitWindow(needSeconds = 15): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needSeconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 250));
 }

@@ -53,12 +53,16 @@ export function ContentPageView({
         : fallbackTitle;
 
   return (
-    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
+    // At least a screen tall: the footer starts below the fold, so the content arriving
+    // from the API pushes nothing visible around (no layout shift).
+    <article className="mx-auto min-h-svh max-w-3xl px-4 py-12 sm:px-6 md:py-16">
       {title ? <h1 className="font-semibold text-4xl text-ink sm:text-5xl">{title}</h1> : null}
       {state.kind === "loaded" && state.page.subtitle ? (
         <p className="mt-3 text-cocoa text-lg">{state.page.subtitle}</p>
       ) : null}
-      <div className="mt-8">
+      {/* A new element for each state: the content replaces the placeholder instead of
+          moving it down when the subtitle appears above. */}
+      <div key={state.kind} className="mt-8">
         {state.kind === "loading" && (
           <div role="status" aria-label="Loading the page" className="flex flex-col gap-3">
             <span className="h-4 w-3/4 animate-pulse rounded bg-brand-100 motion-reduce:animate-none" />

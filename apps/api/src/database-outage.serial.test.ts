@@ -1,0 +1,111 @@
+import { execFileSync } from "node:child_process";
+import { apiErrorSchema } from "@bakery/shared/api-contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { putContentPage } from "./db/content-pages.ts";
+import { type DatabaseHandle, openDatabase } from "./db/open-database.ts";
+import {
+  ensureTestDatabase,
+  startTestServer,
+  type TestServer,
+  testConfig,
+} from "./test-support/test-server.ts";
+
+/**
+ * A real Postgres outage: the cluster is stopped under a running API and started again.
+ * Needs TEST_DATABASE_URL, PG_CLUSTER ("15 main", as CI's .ci/run exports) and root (to
+ * run pg_ctlcluster). It runs in the serial project, after every other test file, because
+ * it takes the whole server away.
+ */
+const url = process.env.TEST_DATABASE_URL;
+const cluster = process.env.PG_CLUSTER?.split(" ").filter(Boolean) ?? [];
+const canControlCluster = Boolean(url) && cluster.length === 2 && process.getuid?.() === 0;
+
+function pgCluster(action: "start" | "stop") {
+  const args = [...cluster, action, ...(action === "stop" ? ["-m", "fast"] : [])];
+  execFileSync("pg_ctlcluster", args, { stdio: "pipe", timeout: 60_000 });
+}
+
+/** Starts the cluster unless it already runs (pg_ctlcluster exits 2 then). */
+function ensureClusterRunning() {
+  try {
+    pgCluster("start");
+  } catch (error) {
+    if ((error as { status?: number }).status !== 2) throw error;
+  }
+}
+
+async function timed(path: string, server: TestServer) {
+  const started = performance.now();
+  const response = await fetch(`${server.url}${path}`);
+  return { response, ms: performance.now() - started };
+}
+
+describe.runIf(canControlCluster)("a Postgres outage under the running API", () => {
+  let handle: DatabaseHandle;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    ensureClusterRunning();
+    const databaseUrl = await ensureTestDatabase(url as string, "bakery_test_outage");
+    handle = await openDatabase({ url: databaseUrl, poolSize: 4 });
+    await putContentPage(handle.db, {
+      handle: "privacy-policy",
+      title: "Privacy",
+      subtitle: "",
+      html: "<p>ok</p>",
+    });
+    server = await startTestServer(handle, {
+      // Below a second, so even a hung connection attempt answers within one.
+      config: { ...testConfig, DATABASE_TIMEOUT_MS: 800 },
+      // Every page request reaches the database (no copy kept from before the outage).
+      contentPageCacheMs: 0,
+    });
+  });
+  afterAll(async () => {
+    // Whatever happened above, leave the cluster running for everyone else.
+    ensureClusterRunning();
+    await server?.close();
+    await handle?.close();
+  });
+
+  it("answers 503 + Retry-After within a second while down, and recovers without a restart", async () => {
+    // Fill the pool, so the outage has live connections to kill.
+    const warm = await Promise.all(
+      Array.from({ length: 8 }, () => fetch(`${server.url}/p/privacy-policy`)),
+    );
+    expect(warm.map((r) => r.status)).toEqual(Array(8).fill(200));
+
+    try {
+      pgCluster("stop");
+      for (const path of [
+        "/p/privacy-policy",
+        "/ready",
+        "/redirect/promo/spring",
+        "/p/privacy-policy",
+      ]) {
+        const { response, ms } = await timed(path, server);
+        expect(response.status, path).toBe(503);
+        expect(response.headers.get("retry-after"), path).toBe("5");
+        expect(apiErrorSchema.parse(await response.json()).error.code).toBe("service_unavailable");
+        expect(ms, path).toBeLessThan(1_000);
+      }
+      // Liveness is not readiness: the process itself is fine.
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    } finally {
+      ensureClusterRunning();
+    }
+
+    // Back by itself: the driver replaces the dead pooled connections on the next queries.
+    const deadline = Date.now() + 20_000;
+    let ready = 0;
+    while (ready !== 200 && Date.now() < deadline) {
+      ready = (await fetch(`${server.url}/ready`)).status;
+      if (ready !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(ready).toBe(200);
+    const after = await Promise.all(
+      Array.from({ length: 8 }, () => fetch(`${server.url}/p/privacy-policy`)),
+    );
+    expect(after.map((r) => r.status)).toEqual(Array(8).fill(200));
+  });
+});

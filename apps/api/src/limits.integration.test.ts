@@ -1,0 +1,227 @@
+import { request } from "node:http";
+import { type AddressInfo, createServer, type Server, type Socket } from "node:net";
+import { apiErrorSchema } from "@bakery/shared/api-contract";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "./db/open-database.ts";
+import { deleteExpiredWindows } from "./db/rate-limits.ts";
+import { rateLimits } from "./db/schema.ts";
+import { listShortLinks, putShortLink } from "./db/short-links.ts";
+import {
+  clearTables,
+  startTestServer,
+  type TestServer,
+  testBackends,
+  testConfig,
+  waitForFreshRateLimitWindow,
+} from "./test-support/test-server.ts";
+
+/** Rate limits, size limits and what the API answers when its database is down or hung. */
+
+async function expectError(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  const body = apiErrorSchema.parse(await response.json());
+  expect(body.error.code).toBe(code);
+  return body;
+}
+
+describe.each(testBackends({ postgresDatabase: "bakery_test_limits" }))(
+  "limits against $name",
+  ({ open }) => {
+    let handle: DatabaseHandle;
+    let server: TestServer;
+
+    beforeAll(async () => {
+      handle = await open();
+      server = await startTestServer(handle, {
+        config: { ...testConfig, RATE_LIMIT_REDIRECT_PER_MINUTE: 3 },
+      });
+    });
+    afterAll(async () => {
+      await server?.close();
+      await handle?.close();
+    });
+    beforeEach(async () => {
+      await clearTables(handle);
+      await putShortLink(handle.db, {
+        cat: "promo",
+        id: "spring",
+        target: "/book-demo",
+        signInRequired: false,
+      });
+    });
+
+    it("answers 429 with Retry-After past the redirect limit, without counting the click", async () => {
+      await waitForFreshRateLimitWindow();
+      for (let i = 0; i < 3; i++) {
+        expect((await fetch(`${server.url}/redirect/promo/spring`)).status).toBe(200);
+      }
+      const refused = await fetch(`${server.url}/redirect/promo/spring`);
+      await expectError(refused, 429, "rate_limited");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect((await listShortLinks(handle.db))[0]?.clicks).toBe(3);
+      // Other routes are not limited by the redirect bucket.
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    });
+
+    it("counts concurrent requests exactly: never more than the limit get through", async () => {
+      await waitForFreshRateLimitWindow();
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          fetch(`${server.url}/redirect/promo/spring`).then((r) => r.status),
+        ),
+      );
+      expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+    });
+
+    it("ignores X-Forwarded-For unless TRUST_PROXY says a proxy wrote it", async () => {
+      await waitForFreshRateLimitWindow();
+      const spoof = (i: number) => ({ "X-Forwarded-For": `198.51.100.${i}` });
+      const statuses = [];
+      for (let i = 0; i < 5; i++) {
+        statuses.push(
+          (await fetch(`${server.url}/redirect/promo/spring`, { headers: spoof(i) })).status,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    });
+
+    it("with TRUST_PROXY=1 limits the address the proxy saw, not what the client claims", async () => {
+      const behindProxy = await startTestServer(handle, {
+        config: { ...testConfig, RATE_LIMIT_REDIRECT_PER_MINUTE: 2, TRUST_PROXY: 1 },
+      });
+      try {
+        await waitForFreshRateLimitWindow();
+        const via = (forwardedFor: string) =>
+          fetch(`${behindProxy.url}/redirect/promo/spring`, {
+            headers: { "X-Forwarded-For": forwardedFor },
+          }).then((r) => r.status);
+        // The client forges the left part; the proxy appends the real address.
+        expect(await via("1.1.1.1, 203.0.113.9")).toBe(200);
+        expect(await via("2.2.2.2, 203.0.113.9")).toBe(200);
+        expect(await via("3.3.3.3, 203.0.113.9")).toBe(429);
+        expect(await via("203.0.113.10")).toBe(200);
+      } finally {
+        await behindProxy.close();
+      }
+    });
+
+    it("deletes windows that ended, keeping the current one", async () => {
+      await handle.db.insert(rateLimits).values([
+        {
+          bucket: "redirect",
+          client: "old",
+          windowStart: sql`now() - interval '10 minutes'`,
+          count: 5,
+        },
+        { bucket: "redirect", client: "new", windowStart: sql`now()`, count: 1 },
+      ]);
+      expect(await deleteExpiredWindows(handle.db)).toBe(1);
+      const left = await handle.db.select().from(rateLimits);
+      expect(left.map((row) => row.client)).toEqual(["new"]);
+    });
+
+    it("answers 503 with Retry-After, not 500, when a query fails for lack of a connection", async () => {
+      const failing = await startTestServer(handle, {
+        db: new Proxy(handle.db, {
+          get: () => () => {
+            throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), {
+              code: "ECONNREFUSED",
+            });
+          },
+        }),
+      });
+      try {
+        const response = await fetch(`${failing.url}/p/privacy-policy`);
+        const body = await expectError(response, 503, "service_unavailable");
+        expect(response.headers.get("retry-after")).toBe("5");
+        expect(body.error.message).not.toMatch(/ECONNREFUSED|5432/);
+        await expectError(
+          await fetch(`${failing.url}/redirect/promo/spring`),
+          503,
+          "service_unavailable",
+        );
+      } finally {
+        await failing.close();
+      }
+    });
+  },
+);
+
+describe("a database that accepts connections but never answers", () => {
+  let blackHole: Server;
+  const sockets = new Set<Socket>();
+  let hung: DatabaseHandle;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    blackHole = createServer((socket) => {
+      sockets.add(socket);
+      socket.on("error", () => {});
+    });
+    await new Promise<void>((resolve) => blackHole.listen(0, "127.0.0.1", resolve));
+    const { port } = blackHole.address() as AddressInfo;
+    hung = await openDatabase({ url: `postgres://nobody@127.0.0.1:${port}/none`, migrate: false });
+    server = await startTestServer(hung, { config: { ...testConfig, DATABASE_TIMEOUT_MS: 500 } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    // Refuse new connections before dropping the open ones, so the driver's reconnects
+    // fail at once and its pool can end.
+    const stopped = new Promise((resolve) => blackHole?.close(resolve));
+    for (const socket of sockets) socket.destroy();
+    await stopped;
+    await hung?.close().catch(() => {});
+  });
+
+  it.each([["/p/privacy-policy"], ["/redirect/promo/spring"], ["/ready"]])(
+    "%s answers 503 within a second instead of hanging",
+    async (path) => {
+      const started = performance.now();
+      const response = await fetch(`${server.url}${path}`);
+      expect(performance.now() - started).toBeLessThan(1_500);
+      await expectError(response, 503, "service_unavailable");
+      expect(response.headers.get("retry-after")).toBe("5");
+    },
+  );
+
+  it("/health still answers 200 (liveness never touches the database)", async () => {
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+  });
+});
+
+describe("the HTTP server's own limits", () => {
+  let handle: DatabaseHandle;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    handle = await openDatabase({ dataDir: "memory" });
+    server = await startTestServer(handle);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await handle?.close();
+  });
+
+  /** node:http, because fetch refuses to send headers this large before the server can. */
+  function statusWithHeader(name: string, value: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const req = request(
+        { host: "127.0.0.1", port: server.port, path: "/health", headers: { [name]: value } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.end();
+    });
+  }
+
+  it("refuses request headers over 16 KB with 431, and accepts 12 KB", async () => {
+    expect(await statusWithHeader("X-Padding", "x".repeat(17 * 1024))).toBe(431);
+    expect(await statusWithHeader("X-Padding", "x".repeat(12 * 1024))).toBe(200);
+  });
+});

@@ -1,0 +1,64 @@
+import { checkRedirectTarget } from "@bakery/shared/redirect-target";
+import type { Logger } from "pino";
+import type { ApiConfig } from "../app.ts";
+import { withDeadline } from "../db/database-availability.ts";
+import type { Database } from "../db/open-database.ts";
+import { findShortLink, recordShortLinkClick } from "../db/short-links.ts";
+
+export type ShortLinkOutcome =
+  /** The click was counted; send the visitor to `to` (checked against the allow-list). */
+  | { kind: "go"; to: string }
+  /** The link was moved: its new place is `cat/id`. Nothing counted. */
+  | { kind: "moved"; cat: string; id: string }
+  /** The link exists but only signed-in visitors may follow it. Nothing counted. */
+  | { kind: "sign-in-required" }
+  /** No such link, or its target is no longer allowed. */
+  | { kind: "not-found"; reason?: "target-refused" };
+
+export interface FollowShortLinkDeps {
+  db: Database;
+  config: Pick<ApiConfig, "siteOrigin" | "redirectAllowedHosts" | "DATABASE_TIMEOUT_MS">;
+  logger: Logger;
+}
+
+/**
+ * What following the short link `cat/id` leads to, counting the click when it leads
+ * somewhere. Both the API's GET /redirect and the site's one-round-trip redirect for
+ * /to/:cat/:id use this, so they can never disagree. `isSignedIn` is asked only for
+ * links behind sign-in (public links never look at the caller's identity).
+ */
+export async function followShortLink(
+  deps: FollowShortLinkDeps,
+  cat: string,
+  id: string,
+  isSignedIn: () => Promise<boolean>,
+): Promise<ShortLinkOutcome> {
+  const query = <T>(work: PromiseLike<T>) => withDeadline(work, deps.config.DATABASE_TIMEOUT_MS);
+  // The common case, a live public link, in one statement: count the click and read the
+  // target with the same atomic UPDATE. Anything else is looked at more closely below.
+  let clicked = await query(recordShortLinkClick(deps.db, cat, id, { publicOnly: true }));
+  if (!clicked) {
+    const link = await query(findShortLink(deps.db, cat, id));
+    if (!link) return { kind: "not-found" };
+
+    if (link.movedTo !== null) {
+      const [newCat = "", newId = ""] = link.movedTo.split("/");
+      return { kind: "moved", cat: newCat, id: newId };
+    }
+
+    if (link.signInRequired && !(await isSignedIn())) return { kind: "sign-in-required" };
+    clicked = await query(recordShortLinkClick(deps.db, cat, id));
+    if (!clicked) return { kind: "not-found" };
+  }
+
+  // Re-checked on every read: the allow-list may have shrunk since the link was written.
+  const check = checkRedirectTarget(clicked.target, {
+    siteOrigin: deps.config.siteOrigin,
+    allowedHosts: deps.config.redirectAllowedHosts,
+  });
+  if (!check.ok) {
+    deps.logger.warn({ cat, id, reason: check.reason }, "short link target refused on read");
+    return { kind: "not-found", reason: "target-refused" };
+  }
+  return { kind: "go", to: check.url };
+}

@@ -1,0 +1,71 @@
+import { brotliDecompressSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { putContentPage } from "../db/content-pages.ts";
+import type { DatabaseHandle } from "../db/open-database.ts";
+import { startTestServer, type TestServer, testBackends } from "../test-support/test-server.ts";
+
+describe.each(testBackends())("GET /p/{handle} with the instance cache on ($name)", ({ open }) => {
+  let handle: DatabaseHandle;
+  let server: TestServer;
+  const page = (html: string) => ({
+    handle: "cached-page",
+    title: "Cached",
+    subtitle: "",
+    html: `<p>${html}</p>${"<p>filler text so the answer is worth compressing</p>".repeat(40)}`,
+  });
+
+  beforeAll(async () => {
+    handle = await open();
+    server = await startTestServer(handle, { contentPageCacheMs: 300 });
+    await putContentPage(handle.db, page("first"));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await handle?.close();
+  });
+
+  it("answers from memory for a moment, then shows the change with a new ETag", async () => {
+    const first = await fetch(`${server.url}/p/cached-page`);
+    const etag = first.headers.get("etag");
+    expect(((await first.json()) as { content: string }).content).toContain("first");
+
+    await putContentPage(handle.db, page("second"));
+    const cached = await fetch(`${server.url}/p/cached-page`, {
+      headers: { "If-None-Match": etag ?? "" },
+    });
+    expect(cached.status).toBe(304);
+
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const fresh = await fetch(`${server.url}/p/cached-page`, {
+      headers: { "If-None-Match": etag ?? "" },
+    });
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.get("etag")).not.toBe(etag);
+    expect(((await fresh.json()) as { content: string }).content).toContain("second");
+  });
+
+  it("compresses a large page for clients that accept it", async () => {
+    const { request } = await import("node:http");
+    const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>(
+      (resolve, reject) => {
+        const outgoing = request(
+          `${server.url}/p/cached-page`,
+          { headers: { "Accept-Encoding": "br, gzip" } },
+          (incoming) => {
+            const chunks: Buffer[] = [];
+            incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+            incoming.on("end", () =>
+              resolve({ headers: incoming.headers, body: Buffer.concat(chunks) }),
+            );
+          },
+        );
+        outgoing.on("error", reject);
+        outgoing.end();
+      },
+    );
+    expect(raw.headers["content-encoding"]).toBe("br");
+    expect(raw.headers.vary).toContain("Accept-Encoding");
+    const json = JSON.parse(brotliDecompressSync(raw.body).toString()) as { title: string };
+    expect(json.title).toBe("Cached");
+  });
+});

@@ -1,0 +1,75 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Logger } from "pino";
+import { errorBody } from "../http-errors.ts";
+
+/**
+ * POST {API}/csp-report: browsers report Content-Security-Policy violations here
+ * (the policy's report-uri). Each report becomes one warning in the log, so a
+ * policy that breaks a page in production shows up without a user telling us.
+ * Anyone can post, so the body is small and capped, and only a few fields,
+ * shortened, reach the log.
+ */
+
+export const MAX_CSP_REPORT_BYTES = 8 * 1024;
+const MAX_FIELD_LENGTH = 300;
+
+// report-uri sends {"csp-report": {...}} with kebab-case names; the Reporting API
+// sends [{type: "csp-violation", body: {...}}] with camelCase ones.
+const FIELDS: Record<string, string> = {
+  "document-uri": "documentUrl",
+  documentURL: "documentUrl",
+  "effective-directive": "directive",
+  effectiveDirective: "directive",
+  "violated-directive": "directive",
+  "blocked-uri": "blockedUrl",
+  blockedURL: "blockedUrl",
+  "source-file": "sourceFile",
+  sourceFile: "sourceFile",
+  "line-number": "line",
+  lineNumber: "line",
+  "script-sample": "sample",
+  sample: "sample",
+  disposition: "disposition",
+};
+
+/** The fields worth logging from one report, or undefined if it isn't one. */
+export function summarizeCspReport(payload: unknown): Record<string, string> | undefined {
+  const first = Array.isArray(payload) ? payload[0] : payload;
+  if (first === null || typeof first !== "object") return undefined;
+  const record = first as Record<string, unknown>;
+  const body = record["csp-report"] ?? record.body;
+  if (body === null || typeof body !== "object") return undefined;
+  const summary: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+    const field = FIELDS[name];
+    if (!field || summary[field] !== undefined) continue;
+    if (typeof value !== "string" && typeof value !== "number") continue;
+    summary[field] = String(value).slice(0, MAX_FIELD_LENGTH);
+  }
+  return Object.keys(summary).length > 0 ? summary : undefined;
+}
+
+export function cspReportRoute(logger: Pick<Logger, "warn">): Hono {
+  const app = new Hono();
+  app.post(
+    "/",
+    bodyLimit({
+      maxSize: MAX_CSP_REPORT_BYTES,
+      onError: (c) => c.json(errorBody("payload_too_large", "Report too large"), 413),
+    }),
+    async (c) => {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(await c.req.text());
+      } catch {
+        return c.json(errorBody("bad_request", "Expected a JSON CSP report"), 400);
+      }
+      const summary = summarizeCspReport(payload);
+      if (!summary) return c.json(errorBody("bad_request", "Expected a JSON CSP report"), 400);
+      logger.warn({ csp: summary }, "Content-Security-Policy violation reported");
+      return c.body(null, 204);
+    },
+  );
+  return app;
+}

@@ -1,0 +1,219 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/open-database.ts";
+import { listShortLinks, moveShortLink, putShortLink } from "../db/short-links.ts";
+import { silentLogger } from "../logger.ts";
+import { clearTables, testBackends, testConfig } from "../test-support/test-server.ts";
+import { createSiteHandler } from "./serve-site.ts";
+import { isTopLevelNavigation, shortLinkNavigation } from "./short-link-navigation.ts";
+
+const SPA_PAGE = "<!DOCTYPE html><title>Opening your link</title><p>spa fallback</p>";
+const CHROME_UA =
+  "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36";
+/** What a browser sends when a link in a text message is tapped. */
+const NAVIGATION = {
+  "User-Agent": CHROME_UA,
+  Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "Sec-Fetch-Mode": "navigate",
+  "Sec-Fetch-Dest": "document",
+  "Sec-Fetch-Site": "none",
+  "Sec-Fetch-User": "?1",
+};
+
+describe.each(testBackends())("short link navigations against $name", ({ open }) => {
+  let handle: DatabaseHandle;
+  let siteRoot: string;
+  let url: string;
+  let close: () => Promise<void>;
+
+  const clicks = async (id: string) =>
+    (await listShortLinks(handle.db)).find((link) => link.id === id)?.clicks;
+  const request = (path: string, headers: Record<string, string>, method = "GET") =>
+    sendExactly(`${url}${path}`, method, headers);
+  const expectSpaPage = async (response: RawResponse) => {
+    expect(response.status).toBe(200);
+    expect(response.headers.location).toBeUndefined();
+    expect(response.body).toBe(response.method === "HEAD" ? "" : SPA_PAGE);
+  };
+
+  beforeAll(async () => {
+    handle = await open();
+    siteRoot = mkdtempSync(join(tmpdir(), "short-link-site-"));
+    writeFileSync(join(siteRoot, "__spa-fallback.html"), SPA_PAGE);
+    // The same order as main.ts: the redirect, then the site handler it falls through to.
+    const app = new Hono();
+    app.get(
+      "/to/:cat/:id",
+      shortLinkNavigation({ db: handle.db, config: testConfig, logger: silentLogger }),
+    );
+    app.get("*", createSiteHandler({ root: siteRoot }));
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const started = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, () =>
+        resolve(started),
+      );
+    });
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  afterAll(async () => {
+    await close?.();
+    await handle?.close();
+    rmSync(siteRoot, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    await clearTables(handle);
+    await putShortLink(handle.db, {
+      cat: "promo",
+      id: "spring",
+      target: "/book-demo?utm_source=sms",
+      signInRequired: false,
+    });
+    await putShortLink(handle.db, {
+      cat: "partner",
+      id: "calendar",
+      target: "https://calendly.com/rise/demo",
+      signInRequired: false,
+    });
+    await putShortLink(handle.db, {
+      cat: "account",
+      id: "billing",
+      target: "https://my.example.com/billing",
+      signInRequired: true,
+    });
+    await putShortLink(handle.db, {
+      cat: "promo",
+      id: "old",
+      target: "/pricing",
+      signInRequired: false,
+    });
+    await moveShortLink(handle.db, { cat: "promo", id: "old" }, { cat: "promo", id: "new" });
+  });
+
+  it("answers a browser's navigation to a public link with 302 to its target and counts it", async () => {
+    const response = await request("/to/promo/spring", NAVIGATION);
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toBe("/book-demo?utm_source=sms");
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(await clicks("spring")).toBe(1);
+
+    const elsewhere = await request("/to/Partner/Calendar", NAVIGATION);
+    expect(elsewhere.status).toBe(302);
+    expect(elsewhere.headers.location).toBe("https://calendly.com/rise/demo");
+    expect(await clicks("calendar")).toBe(1);
+  });
+
+  it("treats a browser without fetch metadata that asks for HTML as a navigation", async () => {
+    const response = await request("/to/promo/spring", {
+      "User-Agent": CHROME_UA,
+      Accept: "text/html,*/*;q=0.8",
+    });
+    expect(response.status).toBe(302);
+    expect(await clicks("spring")).toBe(1);
+  });
+
+  it("serves the page to HEAD requests without counting", async () => {
+    const response = await request("/to/promo/spring", NAVIGATION, "HEAD");
+    await expectSpaPage(response);
+    expect(await clicks("spring")).toBe(0);
+  });
+
+  it.each([
+    ["a crawler", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"],
+    ["a link preview", "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)"],
+    ["a chat preview", "WhatsApp/2.23.20.0"],
+    ["a script", "curl/8.5.0"],
+  ])("serves the page to %s without counting", async (_name, userAgent) => {
+    await expectSpaPage(
+      await request("/to/promo/spring", { ...NAVIGATION, "User-Agent": userAgent }),
+    );
+    expect(await clicks("spring")).toBe(0);
+  });
+
+  it.each([
+    ["a fetch from a page", { ...NAVIGATION, "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty" }],
+    ["a frame", { ...NAVIGATION, "Sec-Fetch-Dest": "iframe" }],
+    ["a prefetch", { ...NAVIGATION, "Sec-Purpose": "prefetch" }],
+    ["a request not asking for HTML", { "User-Agent": CHROME_UA, Accept: "*/*" }],
+  ])("serves the page to %s without counting", async (_name, headers) => {
+    await expectSpaPage(await request("/to/promo/spring", headers));
+    expect(await clicks("spring")).toBe(0);
+  });
+
+  it("keeps the page flow for a link behind sign-in, without counting", async () => {
+    await expectSpaPage(await request("/to/account/billing", NAVIGATION));
+    expect(await clicks("billing")).toBe(0);
+  });
+
+  it("keeps the page flow for unknown, moved and malformed links", async () => {
+    await expectSpaPage(await request("/to/promo/no-such-link", NAVIGATION));
+    await expectSpaPage(await request("/to/promo/old", NAVIGATION));
+    await expectSpaPage(await request(`/to/promo/${"x".repeat(65)}`, NAVIGATION));
+    expect(await clicks("new")).toBe(0);
+  });
+
+  it("keeps the page flow for a target the allow-list no longer accepts", async () => {
+    const app = new Hono();
+    app.get(
+      "/to/:cat/:id",
+      shortLinkNavigation({
+        db: handle.db,
+        config: { ...testConfig, redirectAllowedHosts: ["www.example.com"] },
+        logger: silentLogger,
+      }),
+    );
+    app.get("*", createSiteHandler({ root: siteRoot }));
+    const response = await app.request("/to/partner/calendar", { headers: NAVIGATION });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(SPA_PAGE);
+  });
+});
+
+interface RawResponse {
+  method: string;
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** node:http rather than fetch, which adds Sec-Fetch-Mode: cors to every request. */
+function sendExactly(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(url, { method, headers }, (incoming) => {
+      let body = "";
+      incoming.setEncoding("utf8");
+      incoming.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      incoming.on("end", () =>
+        resolve({ method, status: incoming.statusCode ?? 0, headers: incoming.headers, body }),
+      );
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
+describe("isTopLevelNavigation", () => {
+  it.each([
+    [{ mode: "navigate", dest: "document" }, true],
+    [{ mode: "navigate" }, true],
+    [{ mode: "navigate", dest: "iframe" }, false],
+    [{ mode: "no-cors", dest: "image", accept: "text/html" }, false],
+    [{ accept: "text/html" }, true],
+    [{ accept: "application/json" }, false],
+    [{ site: "none", accept: "text/html" }, false],
+    [{}, false],
+  ])("%o → %s", (headers, expected) => {
+    expect(isTopLevelNavigation(headers)).toBe(expected);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * The servers a benchmark run measures: the web build (rebuilt when its sources
+ * are newer), the real local server on a free port with a throw-away database,
+ * and, for /api/me, the Auth emulator.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type LocalServer, startLocalServer } from "../apps/api/src/main.ts";
+import { createDemoUsers } from "../apps/api/src/seed/demo-users.ts";
+import { type AuthEmulator, startAuthEmulator } from "../scripts/auth-emulator.ts";
+
+export const repoRoot = join(import.meta.dirname, "..");
+export const webBuildDir = join(repoRoot, "apps/web/build/client");
+
+/** A port nothing listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+function newestMtime(path: string): number {
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** Builds the site unless apps/web/build/client is newer than everything it is built from. */
+export function ensureWebBuild(force = false): void {
+  const index = join(webBuildDir, "index.html");
+  const web = join(repoRoot, "apps/web");
+  const sources = [
+    join(web, "app"),
+    join(web, "public"),
+    join(web, "vite.config.ts"),
+    join(web, "react-router.config.ts"),
+    join(repoRoot, "packages/shared/src"),
+  ];
+  const stale =
+    force ||
+    !existsSync(index) ||
+    sources.some((source) => newestMtime(source) > statSync(index).mtimeMs);
+  if (!stale) return;
+  console.log("Building the web app (npm run build)…");
+  const result = spawnSync("npm", ["run", "build"], {
+    cwd: repoRoot,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (result.status !== 0) throw new Error("npm run build failed");
+}
+
+/**
+ * Every RATE_LIMIT_* setting the server knows (named in its config schema or in
+ * .env.example), raised so a load test from one address measures the server rather
+ * than its per-client limiter. Time windows are left alone.
+ */
+export function relaxedRateLimits(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const file of [join(repoRoot, "apps/api/src/config.ts"), join(repoRoot, ".env.example")]) {
+    if (!existsSync(file)) continue;
+    for (const match of readFileSync(file, "utf8").matchAll(/\b(RATE_LIMIT_[A-Z0-9_]+)\b/g)) {
+      const name = match[1] as string;
+      if (/WINDOW|_MS$|SECONDS$|MINUTES$|TTL/.test(name)) continue;
+      env[name] = /ENABLED$/.test(name) ? "false" : "1000000000";
+    }
+  }
+  return env;
+}
+
+export interface BenchServer {
+  server: LocalServer;
+  /** http://127.0.0.1:port */
+  origin: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real server (site + API), as `npm start` runs it, with a fresh seeded database. */
+export async function startBenchServer(options: { emulatorHost: string }): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "bakery-bench-data-"));
+  const port = await freePort();
+  const server = await startLocalServer({
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DB_SOCKET_PORT: "0",
+      WEB_BUILD_DIR: webBuildDir,
+      FIREBASE_PROJECT_ID: "demo-bakery",
+      FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost,
+      DATABASE_URL: undefined,
+      LOG_LEVEL: "warn",
+      ...relaxedRateLimits(),
+    },
+    handleSignals: false,
+  });
+  return {
+    server,
+    origin: `http://127.0.0.1:${server.port}`,
+    dataDir,
+    close: async () => {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A port for the Auth emulator whose neighbours (its hub and logging ports) are free too. */
+export async function freeEmulatorPort(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if ((await isFree(port + 1)) && (await isFree(port + 2))) return port;
+  }
+}
+
+/**
+ * Starts the Auth emulator on `port` and creates the demo users in it. Slow to start on a
+ * busy machine, so the benchmark starts it early and waits for it only when needed.
+ */
+export async function startBenchEmulator(port: number): Promise<AuthEmulator> {
+  const emulator = await startAuthEmulator({ port, quiet: true, timeoutMs: 240_000 });
+  try {
+    await createDemoUsers({ projectId: "demo-bakery", emulatorHost: emulator.host });
+  } catch (error) {
+    await emulator.stop();
+    throw error;
+  }
+  return emulator;
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}

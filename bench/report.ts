@@ -1,0 +1,268 @@
+/** The benchmark's results as JSON and as the Markdown tables in bench/results/latest.md. */
+import type { EndpointResult } from "./api-throughput.ts";
+import type { PageMetrics } from "./lighthouse-pages.ts";
+import type { ShortLinkTimings } from "./short-link-timing.ts";
+
+export interface PageResult {
+  route: string;
+  product: PageMetrics;
+  /** The same page with its JavaScript removed (see no-js-snapshot.ts). */
+  snapshot: PageMetrics;
+  lcpRatio: number;
+  fcpRatio: number;
+}
+
+export interface Section<T> {
+  measuredAt: string;
+  settings: Record<string, unknown>;
+  results: T;
+}
+
+export interface BenchResults {
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    node: string;
+    platform: string;
+    /** 1-minute load average when the run started: above the core count, numbers are noisy. */
+    loadAverageAtStart: number;
+  };
+  pages?: Section<PageResult[]>;
+  shortLinks?: Section<ShortLinkTimings>;
+  api?: Section<EndpointResult[]>;
+  targets: TargetCheck[];
+}
+
+export interface TargetCheck {
+  target: string;
+  met: boolean;
+  detail: string;
+}
+
+export const TARGETS = {
+  performance: 99,
+  otherCategories: 100,
+  cls: 0,
+  tbtMs: 30,
+  lcpRatio: 1.1,
+  landingJsBytes: 130 * 1024,
+  landingCssBytes: 20 * 1024,
+  apiThroughputRatio: 0.5,
+  apiP99Ms: 25,
+};
+
+export function checkTargets(results: BenchResults): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const pages = results.pages?.results ?? [];
+  const failing = (test: (page: PageResult) => boolean, show: (page: PageResult) => string) => {
+    const misses = pages.filter((page) => !test(page));
+    return {
+      met: pages.length > 0 && misses.length === 0,
+      detail:
+        pages.length === 0
+          ? "not measured"
+          : misses.length === 0
+            ? "every route"
+            : misses.map((page) => `${page.route} ${show(page)}`).join(", "),
+    };
+  };
+  if (pages.length > 0) {
+    checks.push({
+      target: `Performance ≥ ${TARGETS.performance}`,
+      ...failing(
+        (page) => page.product.performance >= TARGETS.performance,
+        (page) => String(page.product.performance),
+      ),
+    });
+    for (const [key, label] of [
+      ["accessibility", "Accessibility"],
+      ["bestPractices", "Best Practices"],
+      ["seo", "SEO"],
+    ] as const) {
+      checks.push({
+        target: `${label} = 100`,
+        ...failing(
+          (page) => page.product[key] >= TARGETS.otherCategories,
+          (page) => `${page.product[key]} (${page.product.failedAudits.join(" ") || "?"})`,
+        ),
+      });
+    }
+    checks.push({
+      target: "CLS 0",
+      ...failing(
+        (page) => round(page.product.cls, 3) <= TARGETS.cls,
+        (page) => page.product.cls.toFixed(3),
+      ),
+    });
+    checks.push({
+      target: `TBT ≤ ${TARGETS.tbtMs} ms`,
+      ...failing(
+        (page) => page.product.tbt <= TARGETS.tbtMs,
+        (page) => `${Math.round(page.product.tbt)} ms`,
+      ),
+    });
+    checks.push({
+      target: `LCP ≤ ${TARGETS.lcpRatio} × no-JS snapshot`,
+      ...failing(
+        (page) => page.lcpRatio <= TARGETS.lcpRatio,
+        (page) => `${page.lcpRatio.toFixed(2)}×`,
+      ),
+    });
+    const landing = pages.find((page) => page.route === "/");
+    if (landing) {
+      checks.push({
+        target: "Landing JS ≤ 130 KB compressed before interaction",
+        met: landing.product.jsBytes <= TARGETS.landingJsBytes,
+        detail: kb(landing.product.jsBytes),
+      });
+      checks.push({
+        target: "Landing CSS ≤ 20 KB compressed",
+        met: landing.product.cssBytes <= TARGETS.landingCssBytes,
+        detail: kb(landing.product.cssBytes),
+      });
+    }
+  }
+  for (const endpoint of results.api?.results ?? []) {
+    if (!endpoint.hasTarget) continue;
+    const ratioMet = endpoint.throughputRatio >= TARGETS.apiThroughputRatio;
+    const p99Met = endpoint.product.p99 <= TARGETS.apiP99Ms;
+    checks.push({
+      target: `${endpoint.name}: ≥ 50 % of bare node:http req/s, p99 ≤ 25 ms`,
+      met: ratioMet && p99Met && endpoint.product.errors === 0,
+      detail: `${percent(endpoint.throughputRatio)}, p99 ${endpoint.product.p99} ms, ${endpoint.product.errors} errors`,
+    });
+  }
+  return checks;
+}
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => (Number.isNaN(value) ? "–" : String(Math.round(value)));
+const percent = (ratio: number) => `${Math.round(ratio * 100)} %`;
+const ratio = (value: number) => (Number.isNaN(value) ? "–" : `${value.toFixed(2)}×`);
+
+function table(headings: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(headings), line(headings.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+export function toMarkdown(results: BenchResults): string {
+  const parts: string[] = [];
+  const { machine } = results;
+  parts.push(
+    `Machine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, ${machine.platform}, load average ${machine.loadAverageAtStart.toFixed(1)} at start${machine.loadAverageAtStart > machine.cpus ? " (busy: timings are noisy)" : ""}.`,
+  );
+  if (results.pages) {
+    const { settings, measuredAt } = results.pages;
+    parts.push(
+      `### Pages\n\nLighthouse ${settings.lighthouse}, mobile, simulated throttling (Slow 4G, 4× CPU), third-party hosts blocked; median of ${settings.runs} run(s); measured ${measuredAt}. "÷ no-JS" compares with the same page's DOM after load, scripts removed. Bytes are transferred (compressed) bytes.\n`,
+    );
+    parts.push(
+      table(
+        [
+          "Route",
+          "Perf",
+          "A11y",
+          "BP",
+          "SEO",
+          "FCP ms",
+          "LCP ms",
+          "TBT ms",
+          "CLS",
+          "SI ms",
+          "LCP ÷ no-JS",
+          "FCP ÷ no-JS",
+          "JS KB",
+          "CSS KB",
+          "HTML KB",
+          "Image KB",
+          "Font KB",
+        ],
+        results.pages.results.map((page) => [
+          page.route,
+          String(page.product.performance),
+          String(page.product.accessibility),
+          String(page.product.bestPractices),
+          String(page.product.seo),
+          ms(page.product.fcp),
+          ms(page.product.lcp),
+          ms(page.product.tbt),
+          page.product.cls.toFixed(3),
+          ms(page.product.speedIndex),
+          ratio(page.lcpRatio),
+          ratio(page.fcpRatio),
+          (page.product.jsBytes / 1024).toFixed(1),
+          (page.product.cssBytes / 1024).toFixed(1),
+          (page.product.htmlBytes / 1024).toFixed(1),
+          (page.product.imageBytes / 1024).toFixed(1),
+          (page.product.fontBytes / 1024).toFixed(1),
+        ]),
+      ),
+    );
+    parts.push(
+      `\nNo-JS snapshot: ${results.pages.results.map((page) => `${page.route} FCP ${ms(page.snapshot.fcp)} / LCP ${ms(page.snapshot.lcp)} ms`).join("; ")}.`,
+    );
+  }
+  if (results.shortLinks) {
+    const { results: timing, measuredAt } = results.shortLinks;
+    parts.push(
+      `### Short links: time to target\n\n${timing.link}, phone conditions (DevTools throttling: 562.5 ms latency, 1.47 Mbps, 4× CPU), cold browser, median of ${timing.runs} run(s); measured ${measuredAt}.\n`,
+    );
+    parts.push(
+      table(
+        ["Way", "To target's first paint ms", "To target's load ms", "Requests"],
+        [
+          ["Server 302 (one round trip)", timing.serverRedirect],
+          ["Page flow (SPA page → /api/redirect → go)", timing.pageFlow],
+        ].map(([label, flow]) => {
+          const numbers = flow as ShortLinkTimings["pageFlow"];
+          return [
+            label as string,
+            ms(numbers.toTargetFcp),
+            ms(numbers.toTargetLoad),
+            String(numbers.requests),
+          ];
+        }),
+      ),
+    );
+  }
+  if (results.api) {
+    const { settings, measuredAt } = results.api;
+    parts.push(
+      `### API under load\n\nautocannon, ${settings.connections} connections, ${settings.rounds} alternating round(s) of ${settings.durationSeconds} s per server, embedded database (PGlite); baseline = bare node:http answering the same bytes; measured ${measuredAt}.\n`,
+    );
+    parts.push(
+      table(
+        [
+          "Endpoint",
+          "Status",
+          "req/s",
+          "p50 ms",
+          "p99 ms",
+          "Errors",
+          "Baseline req/s",
+          "Baseline p99 ms",
+          "Product ÷ baseline",
+        ],
+        results.api.results.map((endpoint) => [
+          endpoint.name,
+          String(endpoint.status),
+          String(Math.round(endpoint.product.requestsPerSecond)),
+          String(endpoint.product.p50),
+          String(endpoint.product.p99),
+          String(endpoint.product.errors),
+          String(Math.round(endpoint.baseline.requestsPerSecond)),
+          String(endpoint.baseline.p99),
+          percent(endpoint.throughputRatio),
+        ]),
+      ),
+    );
+  }
+  parts.push(
+    `### Targets\n\n${table(
+      ["Target", "Met", "Detail"],
+      results.targets.map((check) => [check.target, check.met ? "yes" : "**no**", check.detail]),
+    )}`,
+  );
+  return `${parts.join("\n\n")}\n`;
+}

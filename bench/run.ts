@@ -1,0 +1,248 @@
+/**
+ * `npm run bench`: how fast the site and the API are, on this machine, against the
+ * targets in docs/performance.md. Builds the site if needed, starts the real server
+ * (fresh embedded database, free port) and, for /api/me, the Auth emulator, then:
+ *   - pages: Lighthouse on every public route, and on the same page with no JavaScript;
+ *   - short links: time to the target through the server's 302 and through the page;
+ *   - API: throughput and latency under load against a bare node:http server.
+ * Writes bench/results/latest.{md,json} and prints the tables.
+ *
+ * Flags: --pages-only, --api-only, --runs N (Lighthouse runs per page, default 3),
+ * --quick (1 run, short load tests; saved to bench/results/tmp/quick.*, not latest.*),
+ * --routes /,/pricing (only these pages, no short links, nothing saved: for working on pages).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { dirname, join, relative } from "node:path";
+import { parseArgs } from "node:util";
+import { publicRoutePaths } from "../apps/web/app/public-routes.ts";
+import type { AuthEmulator } from "../scripts/auth-emulator.ts";
+import { demoIdToken, measureApi } from "./api-throughput.ts";
+import {
+  type BenchServer,
+  ensureWebBuild,
+  freeEmulatorPort,
+  repoRoot,
+  startBenchEmulator,
+  startBenchServer,
+  webBuildDir,
+} from "./bench-server.ts";
+import {
+  type LighthouseRunner,
+  launchLighthouse,
+  medianMetrics,
+  type PageMetrics,
+} from "./lighthouse-pages.ts";
+import { type SnapshotSite, startSnapshotSite } from "./no-js-snapshot.ts";
+import { type BenchResults, checkTargets, type PageResult, toMarkdown } from "./report.ts";
+import { measureShortLinkTimings } from "./short-link-timing.ts";
+
+const { values: flags } = parseArgs({
+  options: {
+    "pages-only": { type: "boolean", default: false },
+    "api-only": { type: "boolean", default: false },
+    runs: { type: "string" },
+    quick: { type: "boolean", default: false },
+    routes: { type: "string" },
+  },
+});
+if (flags["pages-only"] && flags["api-only"]) {
+  console.error("--pages-only and --api-only exclude each other");
+  process.exit(2);
+}
+const runs = Number(flags.runs ?? (flags.quick ? 1 : 3));
+if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
+  console.error("--runs must be a whole number from 1 to 20");
+  process.exit(2);
+}
+const routes = flags.routes ? flags.routes.split(",") : [...publicRoutePaths];
+const measurePages = !flags["api-only"];
+const measureApiLoad = !flags["pages-only"];
+
+// Bounded: whatever happens, the run ends.
+const WATCHDOG_MINUTES = 30;
+setTimeout(() => {
+  console.error(`The benchmark did not finish within ${WATCHDOG_MINUTES} minutes; stopping.`);
+  process.exit(1);
+}, WATCHDOG_MINUTES * 60_000).unref();
+
+const resultsDir = join(repoRoot, "bench/results");
+const latestJson = join(resultsDir, "latest.json");
+const log = (message: string) => console.log(`[bench] ${message}`);
+const now = () => new Date().toISOString();
+
+function previousResults(): Partial<BenchResults> {
+  if (!existsSync(latestJson)) return {};
+  try {
+    return JSON.parse(readFileSync(latestJson, "utf8")) as Partial<BenchResults>;
+  } catch {
+    return {};
+  }
+}
+
+async function benchPages(server: BenchServer): Promise<BenchResults["pages"]> {
+  let lighthouse: LighthouseRunner | undefined;
+  let snapshot: SnapshotSite | undefined;
+  try {
+    log(`rendering no-JS snapshots of ${routes.length} route(s)`);
+    snapshot = await startSnapshotSite(server.origin, webBuildDir, routes);
+    lighthouse = await launchLighthouse();
+    const product = new Map<string, PageMetrics[]>();
+    const bare = new Map<string, PageMetrics[]>();
+    for (let run = 1; run <= runs; run++) {
+      for (const route of routes) {
+        const started = Date.now();
+        const measured = await lighthouse.run(`${server.origin}${route}`, "all");
+        const noJs = await lighthouse.run(`${snapshot.origin}${route}`, "metrics");
+        product.set(route, [...(product.get(route) ?? []), measured]);
+        bare.set(route, [...(bare.get(route) ?? []), noJs]);
+        log(
+          `run ${run}/${runs} ${route}: perf ${measured.performance}, LCP ${Math.round(measured.lcp)} ms (no-JS ${Math.round(noJs.lcp)} ms), TBT ${Math.round(measured.tbt)} ms, ${Math.round((Date.now() - started) / 1000)} s`,
+        );
+      }
+    }
+    const results: PageResult[] = routes.map((route) => {
+      const productMedian = medianMetrics(product.get(route) ?? []);
+      const snapshotMedian = medianMetrics(bare.get(route) ?? []);
+      return {
+        route,
+        product: productMedian,
+        snapshot: snapshotMedian,
+        lcpRatio: productMedian.lcp / snapshotMedian.lcp,
+        fcpRatio: productMedian.fcp / snapshotMedian.fcp,
+      };
+    });
+    const lighthouseVersion = JSON.parse(
+      readFileSync(join(repoRoot, "node_modules/lighthouse/package.json"), "utf8"),
+    ).version as string;
+    return {
+      measuredAt: now(),
+      settings: {
+        lighthouse: lighthouseVersion,
+        runs,
+        formFactor: "mobile",
+        throttling: "simulate",
+      },
+      results,
+    };
+  } finally {
+    await lighthouse?.close();
+    await snapshot?.close();
+  }
+}
+
+async function benchShortLinks(server: BenchServer): Promise<BenchResults["shortLinks"]> {
+  const linkRuns = flags.quick ? 1 : 3;
+  log(`short link time to target, ${linkRuns} run(s) each way`);
+  return {
+    measuredAt: now(),
+    settings: { runs: linkRuns },
+    results: await measureShortLinkTimings({
+      origin: server.origin,
+      link: "/to/promo/spring",
+      targetPath: "/book-demo",
+      runs: linkRuns,
+    }),
+  };
+}
+
+async function benchApi(server: BenchServer, emulator: AuthEmulator): Promise<BenchResults["api"]> {
+  const { DEMO_PASSWORD, DEMO_USERS } = await import("../apps/api/src/seed/demo-data.ts");
+  const user = DEMO_USERS.find((candidate) => candidate.status === "active") ?? DEMO_USERS[0];
+  if (!user) throw new Error("no demo user to sign in");
+  const token = await demoIdToken(emulator.host, user.email, DEMO_PASSWORD);
+  const settings = {
+    connections: 64,
+    durationSeconds: flags.quick ? 2 : 4,
+    rounds: flags.quick ? 1 : 3,
+  };
+  log(
+    `API load: ${settings.rounds} round(s) × ${settings.durationSeconds} s per server and endpoint, ${settings.connections} connections`,
+  );
+  const results = await measureApi({
+    origin: server.origin,
+    ...settings,
+    endpoints: [
+      { name: "GET /api/p/privacy-policy", path: "/api/p/privacy-policy", hasTarget: true },
+      {
+        name: "GET /api/redirect/promo/spring",
+        path: "/api/redirect/promo/spring",
+        hasTarget: true,
+      },
+      {
+        name: "GET /api/me (signed in)",
+        path: "/api/me",
+        headers: { Authorization: `Bearer ${token}` },
+        hasTarget: false,
+      },
+    ],
+  });
+  return { measuredAt: now(), settings, results };
+}
+
+async function main() {
+  const started = Date.now();
+  ensureWebBuild();
+  let emulator: AuthEmulator | undefined;
+  let server: BenchServer | undefined;
+  const previous = previousResults();
+  const results: BenchResults = {
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "unknown",
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      loadAverageAtStart: loadavg()[0] ?? 0,
+    },
+    pages: previous.pages,
+    shortLinks: previous.shortLinks,
+    api: previous.api,
+    targets: [],
+  };
+  // The emulator (for /api/me) starts in the background while the pages are measured.
+  const emulatorPort = await freeEmulatorPort();
+  const emulatorStarting = measureApiLoad ? startBenchEmulator(emulatorPort) : undefined;
+  emulatorStarting?.catch(() => {}); // awaited (and reported) below
+  try {
+    server = await startBenchServer({ emulatorHost: `127.0.0.1:${emulatorPort}` });
+    log(`server at ${server.origin}`);
+    if (measurePages) {
+      results.pages = await benchPages(server);
+      // A subset of routes is for working on pages: skip the rest.
+      if (!flags.routes) results.shortLinks = await benchShortLinks(server);
+    }
+    if (emulatorStarting) {
+      log("waiting for the Auth emulator");
+      emulator = await emulatorStarting;
+      results.api = await benchApi(server, emulator);
+    }
+  } finally {
+    await server?.close();
+    await (emulator ?? (await emulatorStarting?.catch(() => undefined)))?.stop();
+  }
+  results.targets = checkTargets(results);
+  const markdown = toMarkdown(results);
+  // A quick run is a smoke test: it must not replace the committed results.
+  const saveAs = flags.routes
+    ? undefined
+    : flags.quick
+      ? join(resultsDir, "tmp", "quick")
+      : join(resultsDir, "latest");
+  if (saveAs) {
+    mkdirSync(dirname(saveAs), { recursive: true });
+    writeFileSync(`${saveAs}.json`, `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(`${saveAs}.md`, `# Benchmark results\n\n${markdown}`);
+  }
+  console.log(`\n${markdown}`);
+  log(
+    `done in ${Math.round((Date.now() - started) / 1000)} s; ${saveAs ? `results in ${relative(repoRoot, saveAs)}.md and .json` : "subset: results not saved"}`,
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

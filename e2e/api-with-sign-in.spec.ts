@@ -1,0 +1,171 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page, Request } from "@playwright/test";
+import { runAdmin } from "./support/admin-cli.ts";
+import { e2eOrigin, e2eSiteEnv, identityRequestPattern } from "./support/e2e-env.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { demoUsers, signInAndReturnTo, stubMyArea, submitSignIn } from "./support/sign-in.ts";
+
+// How the API calls made by the site's pages identify the user (spec §7, §8).
+
+test.beforeEach(async ({ page }) => {
+  await stubMyArea(page);
+});
+
+const JWT = /^Bearer [\w-]+\.[\w-]+\.[\w-]*$/;
+
+/** A unique slug per test run and project, so parallel runs never share a page. */
+const uniqueSlug = (prefix: string) =>
+  `${prefix}-${test.info().project.name}-${Date.now().toString(36)}`;
+
+function apiRequest(page: Page, path: string): Promise<Request> {
+  return page.waitForRequest((request) => new URL(request.url()).pathname === `/api${path}`);
+}
+
+test("a first visit to / as an anonymous visitor downloads no identity SDK code", async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(request.url()));
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  expect(requests.length).toBeGreaterThan(5);
+  const identity = requests.filter((url) => identityRequestPattern.test(url));
+  expect(identity).toEqual([]);
+});
+
+test("the login page does load the identity SDK", async ({ page }) => {
+  const sdkChunk = page.waitForRequest(/\/assets\/firebase-auth-session-[\w-]+\.js$/);
+  await page.goto("/login");
+  await sdkChunk;
+});
+
+test("API calls carry an empty bearer token signed out, and the ID token signed in", async ({
+  page,
+}) => {
+  const signedOut = apiRequest(page, "/redirect/promo/no-such-link");
+  await page.goto("/to/promo/no-such-link");
+  // Fetch trims the trailing space of "Bearer "; the API reads both as signed out.
+  expect(await (await signedOut).headerValue("authorization")).toMatch(/^Bearer ?$/);
+  const contentPage = apiRequest(page, "/p/privacy-policy");
+  await page.goto("/privacy-policy");
+  expect(await (await contentPage).headerValue("authorization")).toMatch(/^Bearer ?$/);
+
+  await page.goto(`/login?target=${encodeURIComponent("/pricing")}`);
+  const me = apiRequest(page, "/me");
+  await submitSignIn(page, demoUsers.active.email);
+  expect(await (await me).headerValue("authorization")).toMatch(JWT);
+  await page.waitForURL(`${e2eOrigin}/pricing`);
+
+  // A page the signed-in browser loads from scratch waits for the restored session.
+  const signedIn = apiRequest(page, "/redirect/promo/no-such-link");
+  await page.goto("/to/promo/no-such-link");
+  expect(await (await signedIn).headerValue("authorization")).toMatch(JWT);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link doesn't exist");
+});
+
+const PHONE_USER_AGENT =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";
+
+test.describe("short links", () => {
+  test("a public link opens its target in one round trip (a server 302)", async ({ browser }) => {
+    // Headless Chromium's own user agent ("HeadlessChrome") is a bot's: bots get the page.
+    const context = await browser.newContext({ userAgent: PHONE_USER_AGENT });
+    const page = await context.newPage();
+    const response = await page.goto(`${e2eOrigin}/to/promo/spring`);
+    await expect(page).toHaveURL(/\/book-demo(\?|$)/);
+    expect(response?.request().redirectedFrom()?.url()).toBe(`${e2eOrigin}/to/promo/spring`);
+    await context.close();
+  });
+
+  test("a link preview fetcher gets the page (no 302), which still opens the target", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ userAgent: "facebookexternalhit/1.1" });
+    const page = await context.newPage();
+    const response = await page.goto(`${e2eOrigin}/to/promo/spring`);
+    expect(response?.request().redirectedFrom()).toBeNull();
+    await expect(page).toHaveURL(/\/book-demo(\?|$)/);
+    await context.close();
+  });
+
+  test("an unknown link says so", async ({ page }) => {
+    await page.goto("/to/promo/no-such-link");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link doesn't exist");
+  });
+
+  test("a link behind sign-in goes to sign in, back to the link, then to its target", async ({
+    page,
+  }) => {
+    const visited: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
+    await page.goto("/to/account/billing");
+    await expect(page).toHaveURL(`${e2eOrigin}/login?target=%2Fto%2Faccount%2Fbilling`);
+    await submitSignIn(page, demoUsers.active.email);
+    await expect(page).toHaveURL(`${e2eSiteEnv.MY_AREA_URL}/billing`);
+    expect(visited).toContain(`${e2eOrigin}/to/account/billing`);
+
+    // Once signed in, the link opens straight away.
+    visited.length = 0;
+    await page.goto("/to/account/billing");
+    await expect(page).toHaveURL(`${e2eSiteEnv.MY_AREA_URL}/billing`);
+    expect(visited.some((url) => url.includes("/login"))).toBe(false);
+  });
+});
+
+test.describe("content pages", () => {
+  test("a renamed page's old address answers 301 and the browser follows it", async ({ page }) => {
+    const oldHandle = uniqueSlug("old-page");
+    const newHandle = uniqueSlug("new-page");
+    const file = join(mkdtempSync(join(tmpdir(), "e2e-page-")), "page.md");
+    writeFileSync(file, "## Opening hours\n\nWe bake every day from 6 am.\n");
+    await runAdmin("pages", "put", oldHandle, file, "--title", "Bakery hours");
+    await runAdmin("pages", "move", oldHandle, newHandle);
+
+    await page.goto(`/page/${oldHandle}`);
+    await expect(page).toHaveURL(`${e2eOrigin}/page/${newHandle}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bakery hours");
+    await expect(page.getByText("We bake every day from 6 am.")).toBeVisible();
+  });
+
+  test("a script in a page's stored HTML never runs", async ({ page, cspViolations }) => {
+    // DOMPurify parsing the event handlers is itself reported (Chromium checks the
+    // policy when it parses them); that report is the policy working.
+    cspViolations.allow(/script-src-attr|inline event handler/);
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    // As if the database held HTML that skipped the server's sanitizer.
+    await page.route("**/api/p/stored-script", (route) =>
+      route.fulfill({
+        json: {
+          title: "Stored script",
+          subtitle: "",
+          content: `<p>Plain words stay.</p><script>window.__ran = "script"; alert(1)</script><img src="/nope.png" onerror="window.__ran = 'onerror'; alert(2)"><a href="javascript:window.__ran='link'">Link</a>`,
+        },
+      }),
+    );
+    await page.goto("/page/stored-script");
+    const content = page.getByTestId("content-html");
+    await expect(content.getByText("Plain words stay.")).toBeVisible();
+    await expect(content.locator("script")).toHaveCount(0);
+    await expect(content.locator("[onerror]")).toHaveCount(0);
+    await expect(content.locator('a[href^="javascript"]')).toHaveCount(0);
+    await content.getByText("Link").click();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as { __ran?: string }).__ran)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+  });
+
+  test("signed in, a page stays put and shows the account menu", async ({ page }) => {
+    await signInAndReturnTo(page, "/terms-of-service");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(`${e2eOrigin}/terms-of-service`);
+  });
+});
