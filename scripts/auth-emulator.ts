@@ -13,7 +13,8 @@ export type AuthEmulator = { host: string; stop: () => Promise<void> };
 
 const require = createRequire(import.meta.url);
 
-async function answers(url: string): Promise<boolean> {
+/** True when something answers HTTP at `url` within a second. */
+export async function answers(url: string): Promise<boolean> {
   try {
     await fetch(url, { signal: AbortSignal.timeout(1000) });
     return true;

@@ -12,7 +12,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadDotEnv, loadServerConfigOrExit } from "../apps/api/src/config.ts";
 import { startLocalServer } from "../apps/api/src/main.ts";
-import { type AuthEmulator, startAuthEmulator } from "./auth-emulator.ts";
+import { type AuthEmulator, answers, startAuthEmulator } from "./auth-emulator.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -37,15 +37,6 @@ function buildWebApp(): void {
   if (result.status !== 0) {
     console.error("The web build failed; fix it or run with SKIP_WEB_BUILD=1.");
     process.exit(result.status ?? 1);
-  }
-}
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    await fetch(url, { signal: AbortSignal.timeout(1000) });
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -1,6 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ConfigError, parseEnv, publicConfigSchema } from "@bakery/shared/config";
+import {
+  ConfigError,
+  isLocalIdentityProject,
+  LOCAL_AUTH_EMULATOR_HOST,
+  parseEnv,
+  publicConfigSchema,
+  redirectAllowedHosts,
+} from "@bakery/shared/config";
 import { z } from "zod";
 
 /** The monorepo root (apps/api/src → ../../..), used for defaults that live there. */
@@ -15,15 +22,6 @@ const commaList = z
       .map((item) => item.trim())
       .filter(Boolean),
   );
-
-const hostList = commaList.pipe(
-  z.array(
-    z
-      .string()
-      .toLowerCase()
-      .regex(/^[a-z0-9.-]+(:\d{1,5})?$/, "must be a comma list of host or host:port names"),
-  ),
-);
 
 const originList = commaList.pipe(
   z.array(
@@ -46,15 +44,6 @@ export const serverConfigSchema = publicConfigSchema.extend({
     .optional(),
   DATA_DIR: z.string().trim().min(1).default(path.join(REPO_ROOT, ".data")),
   DB_SOCKET_PORT: z.coerce.number().int().min(0).max(65535).default(5433),
-  FIREBASE_PROJECT_ID: z
-    .string()
-    .regex(/^[a-z0-9-]{4,40}$/, "must be a Firebase project id")
-    .default("demo-bakery"),
-  FIREBASE_AUTH_EMULATOR_HOST: z
-    .string()
-    .regex(/^[^\s/:]+:\d{1,5}$/, "must be host:port")
-    .optional(),
-  REDIRECT_ALLOWED_HOSTS: hostList,
   CORS_ORIGINS: originList,
   WEB_BUILD_DIR: z.string().trim().min(1).default(path.join(REPO_ROOT, "apps/web/build/client")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -92,7 +81,7 @@ type Env = Record<string, string | undefined>;
 
 export function loadServerConfig(env: Env): ServerConfig {
   const parsed = parseEnv(serverConfigSchema, env);
-  const mode: AppMode = parsed.FIREBASE_PROJECT_ID.startsWith("demo-") ? "local" : "production";
+  const mode: AppMode = isLocalIdentityProject(parsed.FIREBASE_PROJECT_ID) ? "local" : "production";
   const problems: string[] = [];
 
   if (mode === "production" && parsed.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -114,19 +103,15 @@ export function loadServerConfig(env: Env): ServerConfig {
   return {
     ...parsed,
     FIREBASE_AUTH_EMULATOR_HOST:
-      mode === "local" ? (parsed.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099") : undefined,
+      mode === "local"
+        ? (parsed.FIREBASE_AUTH_EMULATOR_HOST ?? LOCAL_AUTH_EMULATOR_HOST)
+        : undefined,
     DATA_DIR: path.resolve(parsed.DATA_DIR),
     WEB_BUILD_DIR: path.resolve(parsed.WEB_BUILD_DIR),
     mode,
     apiBasePath: apiBase.replace(/\/+$/, ""),
     siteOrigin: site.origin,
-    redirectAllowedHosts: [
-      ...new Set([
-        site.host.toLowerCase(),
-        new URL(parsed.MY_AREA_URL).host.toLowerCase(),
-        ...parsed.REDIRECT_ALLOWED_HOSTS,
-      ]),
-    ],
+    redirectAllowedHosts: redirectAllowedHosts(parsed),
   };
 }
 
