@@ -1,0 +1,50 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { CSP_HASHES_FILE, inlineScriptHashes, writeInlineScriptHashes } from "./inline-script-hashes.ts";
+
+const sha256 = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
+
+describe("inlineScriptHashes", () => {
+  it("hashes classic and module inline scripts exactly as written", () => {
+    const html = `<script>window.a = 1;</script><script type="module" async="">import "/x.js";</script>`;
+    expect(inlineScriptHashes(html)).toEqual([sha256("window.a = 1;"), sha256('import "/x.js";')]);
+  });
+
+  it("skips external scripts and data blocks, which CSP hashes do not cover", () => {
+    const html = [
+      '<script src="/assets/app.js"></script>',
+      '<script type="application/ld+json">{"@context":"https://schema.org"}</script>',
+      '<script type="application/json">{}</script>',
+      '<script id="_R_">requestAnimationFrame(f)</script>',
+    ].join("");
+    expect(inlineScriptHashes(html)).toEqual([sha256("requestAnimationFrame(f)")]);
+  });
+
+  it("hashes CRLF line ends as the browser sees them (LF)", () => {
+    expect(inlineScriptHashes("<script>a;\r\nb;</script>")).toEqual([sha256("a;\nb;")]);
+  });
+});
+
+describe("writeInlineScriptHashes", () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("collects the hashes of every page and the SPA fallback, once each", async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "csp-hashes-"));
+    mkdirSync(path.join(dir, "pricing"));
+    writeFileSync(path.join(dir, "index.html"), "<script>shared()</script><script>home()</script>");
+    writeFileSync(path.join(dir, "pricing/index.html"), "<script>shared()</script>");
+    writeFileSync(path.join(dir, "__spa-fallback.html"), "<script>fallback()</script>");
+    const result = await writeInlineScriptHashes(dir);
+    const expected = [sha256("shared()"), sha256("home()"), sha256("fallback()")].sort();
+    expect(result.scriptHashes).toEqual(expected);
+    expect(JSON.parse(readFileSync(path.join(dir, CSP_HASHES_FILE), "utf8"))).toEqual({
+      scriptHashes: expected,
+    });
+  });
+});
