@@ -3,7 +3,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CSP_HASHES_FILE, inlineScriptHashes, writeInlineScriptHashes } from "./inline-script-hashes.ts";
+import {
+  CSP_HASHES_FILE,
+  inlineScriptHashes,
+  writeInlineScriptHashes,
+} from "./inline-script-hashes.ts";
 
 const sha256 = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
 
