@@ -9,8 +9,11 @@
  *
  * Flags: --pages-only, --api-only, --runs N (Lighthouse runs per page, default 3),
  * --quick (1 run, short load tests; saved to bench/results/tmp/quick.*, not latest.*),
- * --routes /,/pricing (only these pages, no short links, nothing saved: for working on pages).
+ * --routes /,/pricing (only these pages, no short links, nothing saved: for working on pages),
+ * --load (the 60 s, 200-connection API load run) and --soak (the same for 10 minutes): both run
+ * bench/api-load.ts instead of the tables and fail on errors, 5xx or memory growth.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, relative } from "node:path";
@@ -44,8 +47,18 @@ const { values: flags } = parseArgs({
     runs: { type: "string" },
     quick: { type: "boolean", default: false },
     routes: { type: "string" },
+    load: { type: "boolean", default: false },
+    soak: { type: "boolean", default: false },
   },
 });
+if (flags.load || flags.soak) {
+  const loadRun = spawnSync(
+    process.execPath,
+    [join(import.meta.dirname, "api-load.ts"), ...(flags.soak ? ["--soak"] : [])],
+    { stdio: "inherit" },
+  );
+  process.exit(loadRun.status ?? 1);
+}
 if (flags["pages-only"] && flags["api-only"]) {
   console.error("--pages-only and --api-only exclude each other");
   process.exit(2);
