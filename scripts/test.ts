@@ -28,7 +28,7 @@ const step = (title: string, ok: boolean) => steps.push({ title, ok });
 
 step("lint and format (Biome)", run("Lint and format", "npx", ["biome", "check", "."]));
 step(
-  "no high or critical dependency advisories (npm audit)",
+  "no high or critical dependency advisories (npm audit; reported above when the registry refuses the check)",
   run("Dependency advisories", process.execPath, ["scripts/audit-dependencies.ts"]),
 );
 step(
