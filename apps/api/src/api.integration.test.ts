@@ -1,10 +1,11 @@
-import { apiErrorSchema, contentPageSchema, meSchema } from "@bakery/shared/api-contract";
+import { contentPageSchema, meSchema } from "@bakery/shared/api-contract";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { InvalidTokenError } from "./auth/verify-id-token.ts";
 import { moveContentPage, putContentPage } from "./db/content-pages.ts";
 import type { DatabaseHandle } from "./db/open-database.ts";
 import { listProfiles } from "./db/profiles.ts";
 import { listShortLinks, moveShortLink, putShortLink } from "./db/short-links.ts";
+import { expectApiError } from "./test-support/expect-api-error.ts";
 import {
   clearTables,
   fakeToken,
@@ -19,15 +20,6 @@ async function snapshot(handle: DatabaseHandle) {
   const links = await listShortLinks(handle.db);
   const profiles = await listProfiles(handle.db);
   return JSON.stringify({ links, profiles });
-}
-
-async function expectError(response: Response, status: number, code: string) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-  const body = apiErrorSchema.parse(await response.json());
-  expect(body.error.code).toBe(code);
-  expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/); // never a stack trace
-  return body;
 }
 
 describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
@@ -93,7 +85,7 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
         ping: () => Promise.reject(new Error("connection refused")),
       });
       try {
-        await expectError(await fetch(`${broken.url}/ready`), 503, "service_unavailable");
+        await expectApiError(await fetch(`${broken.url}/ready`), 503, "service_unavailable");
         expect((await fetch(`${broken.url}/health`)).status).toBe(200);
       } finally {
         await broken.close();
@@ -149,7 +141,7 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
     });
 
     it("answers 404 for an unknown page", async () => {
-      await expectError(await get("/p/nope"), 404, "not_found");
+      await expectApiError(await get("/p/nope"), 404, "not_found");
     });
 
     it.each([
@@ -162,11 +154,11 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
       ["leading dash", "/p/-x"],
       ["percent junk", "/p/%E0%A4%A"],
     ])("refuses a %s handle with 400", async (_name, path) => {
-      await expectError(await get(path), 400, "bad_request");
+      await expectApiError(await get(path), 400, "bad_request");
     });
 
     it("accepts a 64-character handle (and 404s it)", async () => {
-      await expectError(await get(`/p/${"a".repeat(64)}`), 404, "not_found");
+      await expectApiError(await get(`/p/${"a".repeat(64)}`), 404, "not_found");
     });
   });
 
@@ -208,7 +200,7 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
         const headers: Record<string, string> = authorization
           ? { Authorization: authorization }
           : {};
-        await expectError(await get("/redirect/account/billing", headers), 401, "unauthorized");
+        await expectApiError(await get("/redirect/account/billing", headers), 401, "unauthorized");
       }
       expect(await snapshot(handle)).toBe(before);
     });
@@ -228,11 +220,11 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
         target: "https://evil.example.net/",
         signInRequired: false,
       });
-      await expectError(await get("/redirect/promo/evil"), 404, "not_found");
+      await expectApiError(await get("/redirect/promo/evil"), 404, "not_found");
     });
 
     it("answers 404 for an unknown link", async () => {
-      await expectError(await get("/redirect/promo/nope"), 404, "not_found");
+      await expectApiError(await get("/redirect/promo/nope"), 404, "not_found");
     });
 
     it.each([
@@ -243,7 +235,7 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
       ["NUL", "/redirect/promo/a%00"],
     ])("refuses a %s with 400 and changes nothing", async (_name, path) => {
       const before = await snapshot(handle);
-      await expectError(await get(path), 400, "bad_request");
+      await expectApiError(await get(path), 400, "bad_request");
       expect(await snapshot(handle)).toBe(before);
     });
   });
@@ -277,7 +269,7 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
       const before = await snapshot(handle);
       const headers: Record<string, string> = authorization ? { Authorization: authorization } : {};
       const response = await get("/me", headers);
-      await expectError(response, 401, "unauthorized");
+      await expectApiError(response, 401, "unauthorized");
       expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
       expect(await snapshot(handle)).toBe(before);
     });
@@ -285,7 +277,7 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
 
   describe("errors and CORS", () => {
     it("answers JSON 404 for unknown routes", async () => {
-      await expectError(await get("/nothing/here"), 404, "not_found");
+      await expectApiError(await get("/nothing/here"), 404, "not_found");
     });
 
     it("hides internal errors behind a generic 500", async () => {
@@ -298,7 +290,7 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
         const response = await fetch(`${failing.url}/me`, {
           headers: { Authorization: `Bearer ${fakeToken("u")}` },
         });
-        const body = await expectError(response, 500, "internal");
+        const body = await expectApiError(response, 500, "internal");
         expect(body.error.message).not.toContain("secret");
       } finally {
         await failing.close();
@@ -313,7 +305,7 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
         const response = await fetch(`${rejecting.url}/me`, {
           headers: { Authorization: `Bearer ${fakeToken("u")}` },
         });
-        await expectError(response, 401, "unauthorized");
+        await expectApiError(response, 401, "unauthorized");
       } finally {
         await rejecting.close();
       }

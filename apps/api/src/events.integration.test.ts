@@ -1,9 +1,10 @@
-import { apiErrorSchema, conversionAcceptedSchema } from "@bakery/shared/api-contract";
+import { conversionAcceptedSchema } from "@bakery/shared/api-contract";
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "./db/open-database.ts";
 import { conversionEvents } from "./db/schema.ts";
 import { EVENT_BODY_MAX_BYTES } from "./routes/events.ts";
+import { expectApiError } from "./test-support/expect-api-error.ts";
 import {
   clearTables,
   startTestServer,
@@ -20,13 +21,6 @@ const booked = {
   attribution: { utms: "fb", utmm: "cpc", utmc: "spring" },
   landing: "/pricing",
 };
-
-async function expectError(response: Response, status: number, code: string) {
-  expect(response.status).toBe(status);
-  const body = apiErrorSchema.parse(await response.json());
-  expect(body.error.code).toBe(code);
-  return body;
-}
 
 describe.each(testBackends({ postgresDatabase: "bakery_test_events" }))(
   "POST /events against $name",
@@ -116,7 +110,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_events" }))(
       ["a 301-character landing", { ...booked, landing: `/${"p".repeat(300)}` }],
     ])("refuses %s with 400 and stores nothing", async (_name, body) => {
       const response = await post(body);
-      const error = await expectError(response, 400, "bad_request");
+      const error = await expectApiError(response, 400, "bad_request");
       expect(error.error.message).not.toMatch(/at .*\.ts:\d+/);
       expect(await storedEvents()).toEqual([]);
     });
@@ -131,7 +125,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_events" }))(
     });
 
     it("refuses a body that is not application/json with 415", async () => {
-      await expectError(
+      await expectApiError(
         await post(booked, { "Content-Type": "text/plain" }),
         415,
         "unsupported_media_type",
@@ -141,7 +135,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_events" }))(
 
     it("refuses a body over 4 KB with 413, by its length or while streaming", async () => {
       const big = { ...booked, landing: `/${"p".repeat(EVENT_BODY_MAX_BYTES)}` };
-      await expectError(await post(big), 413, "payload_too_large");
+      await expectApiError(await post(big), 413, "payload_too_large");
 
       // No Content-Length (chunked): the limit is enforced while reading.
       const chunks = [JSON.stringify(big).slice(0, 3000), JSON.stringify(big).slice(3000)];
@@ -157,7 +151,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_events" }))(
         body: stream,
         duplex: "half",
       } as RequestInit);
-      await expectError(streamed, 413, "payload_too_large");
+      await expectApiError(streamed, 413, "payload_too_large");
       expect(await storedEvents()).toEqual([]);
     });
 
@@ -172,12 +166,12 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_events" }))(
           expect((await post(booked, from("203.0.113.7"), limited)).status).toBe(202);
         }
         const refused = await post(booked, from("203.0.113.7"), limited);
-        await expectError(refused, 429, "rate_limited");
+        await expectApiError(refused, 429, "rate_limited");
         const retryAfter = Number(refused.headers.get("retry-after"));
         expect(retryAfter).toBeGreaterThanOrEqual(1);
         expect(retryAfter).toBeLessThanOrEqual(60);
         // Bad requests count too: they cost the same to refuse.
-        await expectError(await post("{", from("203.0.113.7"), limited), 429, "rate_limited");
+        await expectApiError(await post("{", from("203.0.113.7"), limited), 429, "rate_limited");
 
         // Another client has its own allowance.
         expect((await post(booked, from("203.0.113.8"), limited)).status).toBe(202);

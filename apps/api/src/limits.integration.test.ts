@@ -1,12 +1,12 @@
 import { request } from "node:http";
 import { type AddressInfo, createServer, type Server, type Socket } from "node:net";
-import { apiErrorSchema } from "@bakery/shared/api-contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "./db/open-database.ts";
 import { deleteExpiredWindows } from "./db/rate-limits.ts";
 import { rateLimits } from "./db/schema.ts";
 import { listShortLinks, putShortLink } from "./db/short-links.ts";
+import { expectApiError } from "./test-support/expect-api-error.ts";
 import {
   clearTables,
   startTestServer,
@@ -17,14 +17,6 @@ import {
 } from "./test-support/test-server.ts";
 
 /** Rate limits, size limits and what the API answers when its database is down or hung. */
-
-async function expectError(response: Response, status: number, code: string) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-  const body = apiErrorSchema.parse(await response.json());
-  expect(body.error.code).toBe(code);
-  return body;
-}
 
 describe.each(testBackends({ postgresDatabase: "bakery_test_limits" }))(
   "limits against $name",
@@ -58,7 +50,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_limits" }))(
         expect((await fetch(`${server.url}/redirect/promo/spring`)).status).toBe(200);
       }
       const refused = await fetch(`${server.url}/redirect/promo/spring`);
-      await expectError(refused, 429, "rate_limited");
+      await expectApiError(refused, 429, "rate_limited");
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
       expect((await listShortLinks(handle.db))[0]?.clicks).toBe(3);
       // Other routes are not limited by the redirect bucket.
@@ -135,10 +127,10 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_limits" }))(
       });
       try {
         const response = await fetch(`${failing.url}/p/privacy-policy`);
-        const body = await expectError(response, 503, "service_unavailable");
+        const body = await expectApiError(response, 503, "service_unavailable");
         expect(response.headers.get("retry-after")).toBe("5");
         expect(body.error.message).not.toMatch(/ECONNREFUSED|5432/);
-        await expectError(
+        await expectApiError(
           await fetch(`${failing.url}/redirect/promo/spring`),
           503,
           "service_unavailable",
@@ -182,7 +174,7 @@ describe("a database that accepts connections but never answers", () => {
       const started = performance.now();
       const response = await fetch(`${server.url}${path}`);
       expect(performance.now() - started).toBeLessThan(1_500);
-      await expectError(response, 503, "service_unavailable");
+      await expectApiError(response, 503, "service_unavailable");
       expect(response.headers.get("retry-after")).toBe("5");
     },
   );
