@@ -1,14 +1,20 @@
 import { request } from "node:http";
 import { type AddressInfo, createServer, type Server, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
+import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createApi } from "./app.ts";
 import { type DatabaseHandle, openDatabase } from "./db/open-database.ts";
 import { deleteExpiredWindows } from "./db/rate-limits.ts";
 import { rateLimits } from "./db/schema.ts";
 import { listShortLinks, putShortLink } from "./db/short-links.ts";
+import { listenHttp } from "./http-server.ts";
+import { silentLogger } from "./logger.ts";
+import { shortLinkNavigation } from "./site/short-link-navigation.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
 import {
   clearTables,
+  fakeVerifier,
   startTestServer,
   type TestServer,
   testBackends,
@@ -100,6 +106,48 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_limits" }))(
       }
     });
 
+    it("counts a browser's /to/:cat/:id against the same limit: over it, no 302 and no click", async () => {
+      // The local server's layout (main.ts): the API under /api, the one-round-trip
+      // redirect, and the page it falls through to.
+      const config = { ...testConfig, RATE_LIMIT_REDIRECT_PER_MINUTE: 3 };
+      const app = new Hono();
+      app.route(
+        "/api",
+        createApi({
+          db: handle.db,
+          ping: handle.ping,
+          verifier: fakeVerifier,
+          config,
+          logger: silentLogger,
+        }),
+      );
+      app.get("/to/:cat/:id", shortLinkNavigation({ db: handle.db, config, logger: silentLogger }));
+      app.get("*", (c) => c.html("<p>the short-link page</p>"));
+      const site = await listenHttp(app, { hostname: "127.0.0.1", port: 0 });
+      const { port } = site.server.address() as AddressInfo;
+      try {
+        await waitForFreshRateLimitWindow();
+        const tap = () => navigate(port, "/to/promo/spring");
+        expect((await tap()).status).toBe(302);
+        expect((await tap()).status).toBe(302);
+        expect((await fetch(`http://127.0.0.1:${port}/api/redirect/promo/spring`)).status).toBe(
+          200,
+        );
+        // Over the limit: the page, not a redirect; its own /api/redirect call gets the 429.
+        const refused = await tap();
+        expect(refused.status).toBe(200);
+        expect(refused.location).toBeUndefined();
+        expect(refused.body).toBe("<p>the short-link page</p>");
+        expect((await listShortLinks(handle.db))[0]?.clicks).toBe(3);
+        const fromPage = await fetch(`http://127.0.0.1:${port}/api/redirect/promo/spring`);
+        await expectApiError(fromPage, 429, "rate_limited");
+        expect(Number(fromPage.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+        expect((await listShortLinks(handle.db))[0]?.clicks).toBe(3);
+      } finally {
+        await site.close();
+      }
+    });
+
     it("deletes windows that ended, keeping the current one", async () => {
       await handle.db.insert(rateLimits).values([
         {
@@ -183,6 +231,40 @@ describe("a database that accepts connections but never answers", () => {
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
   });
 });
+
+/** A phone's browser opening a link from a text message (node:http: fetch adds Sec-Fetch-Mode: cors). */
+function navigate(
+  port: number,
+  path: string,
+): Promise<{ status: number; location: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        headers: {
+          "User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/140.0 Mobile Safari/537.36",
+          Accept: "text/html",
+          "Sec-Fetch-Mode": "navigate",
+          "Sec-Fetch-Dest": "document",
+        },
+      },
+      (incoming) => {
+        let body = "";
+        incoming.setEncoding("utf8");
+        incoming.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        incoming.on("end", () =>
+          resolve({ status: incoming.statusCode ?? 0, location: incoming.headers.location, body }),
+        );
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
 
 describe("the HTTP server's own limits", () => {
   let handle: DatabaseHandle;

@@ -29,6 +29,11 @@ export function clientAddress(
   return address ? rateLimitKey(address) : "unknown";
 }
 
+/** The client of request `c`, as clientAddress decides it (see there). */
+export function requestClient(c: Context, trustedProxies: number): string {
+  return clientAddress(peerAddress(c), c.req.header("X-Forwarded-For"), trustedProxies);
+}
+
 /** The peer address of the connection, where the runtime gives one (Node; not app.request()). */
 export function peerAddress(c: Context): string | undefined {
   try {

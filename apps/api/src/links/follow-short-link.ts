@@ -4,6 +4,7 @@ import type { ApiConfig } from "../app.ts";
 import { withDeadline } from "../db/database-availability.ts";
 import type { Database } from "../db/open-database.ts";
 import { findShortLink, recordShortLinkClick } from "../db/short-links.ts";
+import { countClientRequest } from "../limits/rate-limit.ts";
 
 export type ShortLinkOutcome =
   /** The click was counted; send the visitor to `to` (checked against the allow-list). */
@@ -13,26 +14,43 @@ export type ShortLinkOutcome =
   /** The link exists but only signed-in visitors may follow it. Nothing counted. */
   | { kind: "sign-in-required" }
   /** No such link, or its target is no longer allowed. */
-  | { kind: "not-found"; reason?: "target-refused" };
+  | { kind: "not-found"; reason?: "target-refused" }
+  /** The client followed too many links this minute. Nothing looked up, nothing counted. */
+  | { kind: "rate-limited"; retryAfterSeconds: number };
 
 export interface FollowShortLinkDeps {
   db: Database;
-  config: Pick<ApiConfig, "siteOrigin" | "redirectAllowedHosts" | "DATABASE_TIMEOUT_MS">;
+  config: Pick<
+    ApiConfig,
+    | "siteOrigin"
+    | "redirectAllowedHosts"
+    | "RATE_LIMIT_REDIRECT_PER_MINUTE"
+    | "TRUST_PROXY"
+    | "DATABASE_TIMEOUT_MS"
+  >;
   logger: Logger;
 }
 
 /**
- * What following the short link `cat/id` leads to, counting the click when it leads
- * somewhere. Both the API's GET /redirect and the site's one-round-trip redirect for
- * /to/:cat/:id use this, so they can never disagree. `isSignedIn` is asked only for
- * links behind sign-in (public links never look at the caller's identity).
+ * What following the short link `cat/id` leads to for `client`, counting the click when
+ * it leads somewhere. Both the API's GET /redirect and the site's one-round-trip redirect
+ * for /to/:cat/:id use this, so they can never disagree, and the per-client `redirect`
+ * limit is counted here so neither can bypass it. `isSignedIn` is asked only for links
+ * behind sign-in (public links never look at the caller's identity).
  */
 export async function followShortLink(
   deps: FollowShortLinkDeps,
-  cat: string,
-  id: string,
+  link: { cat: string; id: string; client: string },
   isSignedIn: () => Promise<boolean>,
 ): Promise<ShortLinkOutcome> {
+  const { cat, id } = link;
+  const limit = await countClientRequest(
+    deps,
+    { bucket: "redirect", perMinute: deps.config.RATE_LIMIT_REDIRECT_PER_MINUTE },
+    link.client,
+  );
+  if (!limit.allowed) return { kind: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+
   const query = <T>(work: PromiseLike<T>) => withDeadline(work, deps.config.DATABASE_TIMEOUT_MS);
   // The common case, a live public link, in one statement: count the click and read the
   // target with the same atomic UPDATE. Anything else is looked at more closely below.

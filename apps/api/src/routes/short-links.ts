@@ -6,18 +6,13 @@ import {
 import type { Hono } from "hono";
 import type { ApiDeps } from "../app.ts";
 import { InvalidTokenError, readBearerToken } from "../auth/verify-id-token.ts";
-import { notFound, unauthorized } from "../http-errors.ts";
-import { rateLimit } from "../limits/rate-limit.ts";
+import { notFound, rateLimited, unauthorized } from "../http-errors.ts";
+import { requestClient } from "../limits/client-address.ts";
 import { followShortLink } from "../links/follow-short-link.ts";
 import { parseSlug } from "../validation.ts";
 
 export function registerShortLinkRoutes(app: Hono, deps: ApiDeps): void {
-  const limit = rateLimit(deps, {
-    bucket: "redirect",
-    perMinute: deps.config.RATE_LIMIT_REDIRECT_PER_MINUTE,
-  });
-
-  app.get("/redirect/:cat/:id", limit, async (c) => {
+  app.get("/redirect/:cat/:id", async (c) => {
     c.header("Cache-Control", "no-store");
     const cat = parseSlug("cat", c.req.param("cat"));
     const id = parseSlug("id", c.req.param("id"));
@@ -35,7 +30,8 @@ export function registerShortLinkRoutes(app: Hono, deps: ApiDeps): void {
       }
     };
 
-    const outcome = await followShortLink(deps, cat, id, isSignedIn);
+    const client = requestClient(c, deps.config.TRUST_PROXY);
+    const outcome = await followShortLink(deps, { cat, id, client }, isSignedIn);
     switch (outcome.kind) {
       case "go": {
         const body: RedirectResult = { to: outcome.to };
@@ -45,6 +41,8 @@ export function registerShortLinkRoutes(app: Hono, deps: ApiDeps): void {
         const moved: MovedResult = { location: sitePathForLink(outcome.cat, outcome.id) };
         return c.json(moved, 301);
       }
+      case "rate-limited":
+        throw rateLimited(outcome.retryAfterSeconds);
       case "sign-in-required":
         throw unauthorized("Sign in to follow this link");
       case "not-found":

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { isbot } from "isbot";
+import { requestClient } from "../limits/client-address.ts";
 import { type FollowShortLinkDeps, followShortLink } from "../links/follow-short-link.ts";
 import { parseSlug } from "../validation.ts";
 
@@ -13,6 +14,11 @@ import { parseSlug } from "../validation.ts";
  * link-preview fetchers (which must not count as clicks), links behind sign-in (the
  * page flow sends the visitor to sign in first), moved or unknown links (the page
  * flow explains them), and any failure here.
+ *
+ * A client over the `redirect` limit (counted inside followShortLink, shared with GET
+ * /api/redirect) is not sent anywhere and its click is not counted: it gets the page too,
+ * whose own request to /api/redirect is refused with 429, so the person sees the site's
+ * error page saying how many seconds to wait, rather than a bare error from this route.
  */
 export function shortLinkNavigation(deps: FollowShortLinkDeps): MiddlewareHandler {
   return async (c, next) => {
@@ -26,7 +32,8 @@ export function shortLinkNavigation(deps: FollowShortLinkDeps): MiddlewareHandle
       return next();
     }
     try {
-      const outcome = await followShortLink(deps, cat, id, async () => false);
+      const client = requestClient(c, deps.config.TRUST_PROXY);
+      const outcome = await followShortLink(deps, { cat, id, client }, async () => false);
       if (outcome.kind !== "go") return next();
       // Every click must reach us to be counted: nothing may keep this answer.
       return c.body(null, 302, { Location: outcome.to, "Cache-Control": "no-store" });
