@@ -7,6 +7,7 @@ import type { ServerConfig } from "./config.ts";
 import { isDatabaseUnavailable } from "./db/database-availability.ts";
 import type { Database } from "./db/open-database.ts";
 import { ApiProblem, databaseUnavailable, errorBody, problemResponse } from "./http-errors.ts";
+import type { RateLimiter } from "./limits/rate-limiter.ts";
 import { registerContentPageRoutes } from "./routes/content-pages.ts";
 import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -30,6 +31,8 @@ export interface ApiDeps {
   /** Readiness probe: rejects when the database can't be reached. */
   ping: () => Promise<void>;
   verifier: IdTokenVerifier;
+  /** Per-client limits, shared with the site's /to redirect and the CSP report route. */
+  limiter: RateLimiter;
   config: ApiConfig;
   logger: Logger;
   /** How long an instance reuses a content page it read (default 5 s; tests use 0). */
@@ -39,7 +42,8 @@ export interface ApiDeps {
 /**
  * The API as a plain Hono app with routes at its root: the local server mounts it under
  * /api, tests call it with app.request() or over HTTP, and a serverless host can export
- * its fetch handler unchanged. It holds no state of its own beyond `deps`.
+ * its fetch handler unchanged. It holds no state of its own beyond `deps` (whose owner
+ * closes them after the last request).
  */
 export function createApi(deps: ApiDeps): Hono {
   const app = new Hono();

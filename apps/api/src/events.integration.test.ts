@@ -1,6 +1,6 @@
 import { conversionAcceptedSchema } from "@bakery/shared/api-contract";
 import { asc, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "./db/open-database.ts";
 import { conversionEvents } from "./db/schema.ts";
 import { EVENT_BODY_MAX_BYTES } from "./routes/events.ts";
@@ -42,14 +42,17 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_events" }))(
 
     beforeAll(async () => {
       handle = await open();
-      server = await startTestServer(handle);
     });
     afterAll(async () => {
-      await server?.close();
       await handle?.close();
     });
+    // A fresh instance per test: rate-limit counts live in its memory as well as in the database.
     beforeEach(async () => {
       await clearTables(handle);
+      server = await startTestServer(handle);
+    });
+    afterEach(async () => {
+      await server?.close();
     });
 
     it("stores a booked demo with its attribution and answers 202", async () => {

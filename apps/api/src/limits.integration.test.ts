@@ -2,13 +2,14 @@ import { request } from "node:http";
 import { type AddressInfo, createServer, type Server, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApi } from "./app.ts";
 import { type DatabaseHandle, openDatabase } from "./db/open-database.ts";
 import { deleteExpiredWindows } from "./db/rate-limits.ts";
 import { rateLimits } from "./db/schema.ts";
 import { listShortLinks, putShortLink } from "./db/short-links.ts";
 import { listenHttp } from "./http-server.ts";
+import { createRateLimiter } from "./limits/rate-limiter.ts";
 import { silentLogger } from "./logger.ts";
 import { shortLinkNavigation } from "./site/short-link-navigation.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
@@ -32,22 +33,25 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_limits" }))(
 
     beforeAll(async () => {
       handle = await open();
+    });
+    afterAll(async () => {
+      await handle?.close();
+    });
+    // A fresh instance per test: counts live in its memory as well as in the database.
+    beforeEach(async () => {
+      await clearTables(handle);
       server = await startTestServer(handle, {
         config: { ...testConfig, RATE_LIMIT_REDIRECT_PER_MINUTE: 3 },
       });
-    });
-    afterAll(async () => {
-      await server?.close();
-      await handle?.close();
-    });
-    beforeEach(async () => {
-      await clearTables(handle);
       await putShortLink(handle.db, {
         cat: "promo",
         id: "spring",
         target: "/book-demo",
         signInRequired: false,
       });
+    });
+    afterEach(async () => {
+      await server?.close();
     });
 
     it("answers 429 with Retry-After past the redirect limit, without counting the click", async () => {
@@ -72,6 +76,26 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_limits" }))(
       );
       expect(statuses.filter((s) => s === 200)).toHaveLength(3);
       expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+    });
+
+    it("holds across instances sharing the database, once each has synced its counts", async () => {
+      const other = await startTestServer(handle, {
+        config: { ...testConfig, RATE_LIMIT_REDIRECT_PER_MINUTE: 3 },
+      });
+      try {
+        await waitForFreshRateLimitWindow();
+        const follow = (instance: TestServer) =>
+          fetch(`${instance.url}/redirect/promo/spring`).then((r) => r.status);
+        expect([await follow(server), await follow(server)]).toEqual([200, 200]);
+        await server.flush();
+        expect(await follow(other)).toBe(200);
+        await other.flush();
+        // Each alone has counted fewer than 3; together they have reached the limit.
+        expect(await follow(other)).toBe(429);
+        expect((await listShortLinks(handle.db))[0]?.clicks).toBe(3);
+      } finally {
+        await other.close();
+      }
     });
 
     it("ignores X-Forwarded-For unless TRUST_PROXY says a proxy wrote it", async () => {
@@ -110,6 +134,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_limits" }))(
       // The local server's layout (main.ts): the API under /api, the one-round-trip
       // redirect, and the page it falls through to.
       const config = { ...testConfig, RATE_LIMIT_REDIRECT_PER_MINUTE: 3 };
+      const limiter = createRateLimiter({ db: handle.db, logger: silentLogger, config });
       const app = new Hono();
       app.route(
         "/api",
@@ -117,11 +142,15 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_limits" }))(
           db: handle.db,
           ping: handle.ping,
           verifier: fakeVerifier,
+          limiter,
           config,
           logger: silentLogger,
         }),
       );
-      app.get("/to/:cat/:id", shortLinkNavigation({ db: handle.db, config, logger: silentLogger }));
+      app.get(
+        "/to/:cat/:id",
+        shortLinkNavigation({ db: handle.db, limiter, config, logger: silentLogger }),
+      );
       app.get("*", (c) => c.html("<p>the short-link page</p>"));
       const site = await listenHttp(app, { hostname: "127.0.0.1", port: 0 });
       const { port } = site.server.address() as AddressInfo;
@@ -145,6 +174,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_limits" }))(
         expect((await listShortLinks(handle.db))[0]?.clicks).toBe(3);
       } finally {
         await site.close();
+        await limiter.close();
       }
     });
 

@@ -2,41 +2,52 @@ import { lt, sql } from "drizzle-orm";
 import type { Database } from "./open-database.ts";
 import { rateLimits } from "./schema.ts";
 
-export interface WindowCount {
-  /** Requests counted in the current window, this one included. */
-  count: number;
-  /** Whole seconds until the current window ends (at least 1). */
-  retryAfterSeconds: number;
+export interface RequestCount {
+  bucket: string;
+  client: string;
+  windowStart: Date;
+  /** Requests to add to the window's shared count. */
+  added: number;
 }
 
+/** PostgreSQL allows 65,535 parameters per statement; four per row leaves ample room. */
+const ROWS_PER_STATEMENT = 1_000;
+
 /**
- * Counts one request of `client` in `bucket` for the current one-minute window, in one
- * atomic upsert, so any number of API instances share the same counters. Windows are
- * aligned to the database's clock, not each instance's.
+ * Adds each instance-local count to its window's shared row, creating the row if needed,
+ * in atomic upserts (one per thousand rows), and returns every row's new total, so any
+ * number of API instances add up to the same counters.
  */
-export async function countRequest(
+export async function addRequestCounts(
   db: Database,
-  bucket: string,
-  client: string,
-): Promise<WindowCount> {
-  const [row] = await db
-    .insert(rateLimits)
-    .values({
-      bucket,
-      client,
-      windowStart: sql`date_bin('60 seconds', now(), timestamptz 'epoch')`,
-      count: 1,
-    })
-    .onConflictDoUpdate({
-      target: [rateLimits.bucket, rateLimits.client, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-    })
-    .returning({
-      count: rateLimits.count,
-      retryAfterSeconds: sql<number>`greatest(1, ceil(extract(epoch from ${rateLimits.windowStart} + interval '60 seconds' - now())))::int`,
-    });
-  if (!row) throw new Error("rate limit upsert returned no row");
-  return { count: row.count, retryAfterSeconds: Number(row.retryAfterSeconds) };
+  counts: readonly RequestCount[],
+): Promise<Array<{ bucket: string; client: string; count: number }>> {
+  const totals: Array<{ bucket: string; client: string; count: number }> = [];
+  for (let start = 0; start < counts.length; start += ROWS_PER_STATEMENT) {
+    const rows = counts.slice(start, start + ROWS_PER_STATEMENT);
+    totals.push(
+      ...(await db
+        .insert(rateLimits)
+        .values(
+          rows.map((row) => ({
+            bucket: row.bucket,
+            client: row.client,
+            windowStart: row.windowStart,
+            count: row.added,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [rateLimits.bucket, rateLimits.client, rateLimits.windowStart],
+          set: { count: sql`${rateLimits.count} + excluded.count` },
+        })
+        .returning({
+          bucket: rateLimits.bucket,
+          client: rateLimits.client,
+          count: rateLimits.count,
+        })),
+    );
+  }
+  return totals;
 }
 
 /** Deletes windows that ended more than a minute ago. Returns how many rows went. */

@@ -104,7 +104,7 @@ export const conversionEvents = pgTable(
 /**
  * Fixed-window request counters, shared by every API instance: one row per bucket
  * ("redirect", "events"), client address and window start. Old windows are deleted
- * opportunistically by the requests themselves.
+ * by the API instances as they share their counts (apps/api/src/limits/rate-limiter.ts).
  */
 export const rateLimits = pgTable(
   "rate_limits",

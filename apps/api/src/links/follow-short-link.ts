@@ -4,7 +4,7 @@ import type { ApiConfig } from "../app.ts";
 import { withDeadline } from "../db/database-availability.ts";
 import type { Database } from "../db/open-database.ts";
 import { findShortLink, recordShortLinkClick } from "../db/short-links.ts";
-import { countClientRequest } from "../limits/rate-limit.ts";
+import type { RateLimiter } from "../limits/rate-limiter.ts";
 
 export type ShortLinkOutcome =
   /** The click was counted; send the visitor to `to` (checked against the allow-list). */
@@ -29,6 +29,7 @@ export interface FollowShortLinkDeps {
     | "DATABASE_TIMEOUT_MS"
   >;
   logger: Logger;
+  limiter: RateLimiter;
 }
 
 /**
@@ -44,10 +45,10 @@ export async function followShortLink(
   isSignedIn: () => Promise<boolean>,
 ): Promise<ShortLinkOutcome> {
   const { cat, id } = link;
-  const limit = await countClientRequest(
-    deps,
-    { bucket: "redirect", perMinute: deps.config.RATE_LIMIT_REDIRECT_PER_MINUTE },
+  const limit = deps.limiter.hit(
+    "redirect",
     link.client,
+    deps.config.RATE_LIMIT_REDIRECT_PER_MINUTE,
   );
   if (!limit.allowed) return { kind: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
 

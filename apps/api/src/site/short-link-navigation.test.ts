@@ -8,6 +8,7 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/open-database.ts";
 import { listShortLinks, moveShortLink, putShortLink } from "../db/short-links.ts";
+import { createRateLimiter, type RateLimiter } from "../limits/rate-limiter.ts";
 import { silentLogger } from "../logger.ts";
 import { clearTables, testBackends, testConfig } from "../test-support/test-server.ts";
 import { createSiteHandler } from "./serve-site.ts";
@@ -30,6 +31,7 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
   let handle: DatabaseHandle;
   let siteRoot: string;
   let url: string;
+  let limiter: RateLimiter;
   let close: () => Promise<void>;
 
   const clicks = async (id: string) =>
@@ -44,13 +46,14 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
 
   beforeAll(async () => {
     handle = await open();
+    limiter = createRateLimiter({ db: handle.db, logger: silentLogger, config: testConfig });
     siteRoot = mkdtempSync(join(tmpdir(), "short-link-site-"));
     writeFileSync(join(siteRoot, "__spa-fallback.html"), SPA_PAGE);
     // The same order as main.ts: the redirect, then the site handler it falls through to.
     const app = new Hono();
     app.get(
       "/to/:cat/:id",
-      shortLinkNavigation({ db: handle.db, config: testConfig, logger: silentLogger }),
+      shortLinkNavigation({ db: handle.db, limiter, config: testConfig, logger: silentLogger }),
     );
     app.get("*", createSiteHandler({ root: siteRoot }));
     const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -63,6 +66,7 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
   });
   afterAll(async () => {
     await close?.();
+    await limiter?.close();
     await handle?.close();
     rmSync(siteRoot, { recursive: true, force: true });
   });
@@ -163,6 +167,7 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
       "/to/:cat/:id",
       shortLinkNavigation({
         db: handle.db,
+        limiter,
         config: { ...testConfig, redirectAllowedHosts: ["www.example.com"] },
         logger: silentLogger,
       }),

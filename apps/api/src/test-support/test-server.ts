@@ -9,6 +9,7 @@ import {
 } from "../auth/verify-id-token.ts";
 import { type DatabaseHandle, openDatabase } from "../db/open-database.ts";
 import { listenHttp } from "../http-server.ts";
+import { createRateLimiter } from "../limits/rate-limiter.ts";
 import { silentLogger } from "../logger.ts";
 
 /**
@@ -90,6 +91,8 @@ export const fakeVerifier: IdTokenVerifier & { calls: number } = {
 export interface TestServer {
   url: string;
   port: number;
+  /** Writes what the instance keeps in memory for a while (rate-limit counts) now. */
+  flush(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -98,11 +101,15 @@ export async function startTestServer(
   handle: DatabaseHandle,
   overrides: Partial<ApiDeps> = {},
 ): Promise<TestServer> {
+  const db = overrides.db ?? handle.db;
+  const config = overrides.config ?? testConfig;
+  const limiter = overrides.limiter ?? createRateLimiter({ db, logger: silentLogger, config });
   const app = createApi({
-    db: handle.db,
+    db,
     ping: handle.ping,
     verifier: fakeVerifier,
-    config: testConfig,
+    limiter,
+    config,
     logger: silentLogger,
     // Tests change pages between requests and expect to see it at once.
     contentPageCacheMs: 0,
@@ -110,7 +117,16 @@ export async function startTestServer(
   });
   const http = await listenHttp(app, { hostname: "127.0.0.1", port: 0 });
   const { port } = http.server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, port, close: () => http.close() };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    flush: () => limiter.sync(),
+    close: async () => {
+      await http.close();
+      // Like main.ts: the last counts go to the database after the last request.
+      if (!overrides.limiter) await limiter.close();
+    },
+  };
 }
 
 /**
