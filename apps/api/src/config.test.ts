@@ -60,17 +60,20 @@ describe("loadServerConfig", () => {
     expect(defaults.TRUST_PROXY).toBe(0);
     expect(defaults.RATE_LIMIT_REDIRECT_PER_MINUTE).toBe(120);
     expect(defaults.RATE_LIMIT_EVENTS_PER_MINUTE).toBe(20);
+    expect(defaults.RATE_LIMIT_CSP_REPORTS_PER_MINUTE).toBe(30);
     expect(defaults.DATABASE_TIMEOUT_MS).toBe(1000);
     const set = loadServerConfig({
       TRUST_PROXY: "1",
       RATE_LIMIT_REDIRECT_PER_MINUTE: "1000000",
       RATE_LIMIT_EVENTS_PER_MINUTE: "5",
+      RATE_LIMIT_CSP_REPORTS_PER_MINUTE: "7",
       DATABASE_TIMEOUT_MS: "250",
     });
     expect(set).toMatchObject({
       TRUST_PROXY: 1,
       RATE_LIMIT_REDIRECT_PER_MINUTE: 1_000_000,
       RATE_LIMIT_EVENTS_PER_MINUTE: 5,
+      RATE_LIMIT_CSP_REPORTS_PER_MINUTE: 7,
       DATABASE_TIMEOUT_MS: 250,
     });
     expect(() =>
@@ -78,10 +81,11 @@ describe("loadServerConfig", () => {
         TRUST_PROXY: "yes",
         RATE_LIMIT_REDIRECT_PER_MINUTE: "0",
         RATE_LIMIT_EVENTS_PER_MINUTE: "1.5",
+        RATE_LIMIT_CSP_REPORTS_PER_MINUTE: "-1",
         DATABASE_TIMEOUT_MS: "5",
       }),
     ).toThrow(
-      /TRUST_PROXY[\s\S]*RATE_LIMIT_REDIRECT_PER_MINUTE[\s\S]*RATE_LIMIT_EVENTS_PER_MINUTE[\s\S]*DATABASE_TIMEOUT_MS/,
+      /TRUST_PROXY[\s\S]*RATE_LIMIT_REDIRECT_PER_MINUTE[\s\S]*RATE_LIMIT_EVENTS_PER_MINUTE[\s\S]*RATE_LIMIT_CSP_REPORTS_PER_MINUTE[\s\S]*DATABASE_TIMEOUT_MS/,
     );
   });
 });

@@ -55,6 +55,8 @@ export const serverConfigSchema = publicConfigSchema.extend({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_REDIRECT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** A page with a broken policy reports each violation once per load; more is a flood. */
+  RATE_LIMIT_CSP_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Longest a request waits on one database call before answering 503. */
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });

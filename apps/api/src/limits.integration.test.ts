@@ -2,7 +2,7 @@ import { request } from "node:http";
 import { type AddressInfo, createServer, type Server, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApi } from "./app.ts";
 import { type DatabaseHandle, openDatabase } from "./db/open-database.ts";
 import { deleteExpiredWindows } from "./db/rate-limits.ts";
@@ -11,6 +11,7 @@ import { listShortLinks, putShortLink } from "./db/short-links.ts";
 import { listenHttp } from "./http-server.ts";
 import { createRateLimiter } from "./limits/rate-limiter.ts";
 import { silentLogger } from "./logger.ts";
+import { cspReportRoute } from "./security/csp-report.ts";
 import { shortLinkNavigation } from "./site/short-link-navigation.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
 import {
@@ -174,6 +175,48 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_limits" }))(
         expect((await listShortLinks(handle.db))[0]?.clicks).toBe(3);
       } finally {
         await site.close();
+        await limiter.close();
+      }
+    });
+
+    it("answers 429 with Retry-After past the CSP report limit, and shares the count", async () => {
+      const limiter = createRateLimiter({
+        db: handle.db,
+        logger: silentLogger,
+        config: testConfig,
+      });
+      const warn = vi.fn();
+      const app = new Hono().route(
+        "/api/csp-report",
+        cspReportRoute({
+          logger: { warn },
+          limiter,
+          config: { TRUST_PROXY: 0, RATE_LIMIT_CSP_REPORTS_PER_MINUTE: 2 },
+        }),
+      );
+      const reports = await listenHttp(app, { hostname: "127.0.0.1", port: 0 });
+      const { port } = reports.server.address() as AddressInfo;
+      try {
+        await waitForFreshRateLimitWindow();
+        const report = () =>
+          fetch(`http://127.0.0.1:${port}/api/csp-report`, {
+            method: "POST",
+            headers: { "Content-Type": "application/csp-report" },
+            body: JSON.stringify({
+              "csp-report": { "document-uri": "https://www.example.com/", "blocked-uri": "inline" },
+            }),
+          });
+        expect((await report()).status).toBe(204);
+        expect((await report()).status).toBe(204);
+        const refused = await report();
+        await expectApiError(refused, 429, "rate_limited");
+        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+        expect(warn).toHaveBeenCalledTimes(2);
+        await limiter.sync();
+        const [row] = await handle.db.select().from(rateLimits);
+        expect(row).toMatchObject({ bucket: "csp-reports", count: 3 });
+      } finally {
+        await reports.close();
         await limiter.close();
       }
     });

@@ -88,7 +88,7 @@ export async function startLocalServer(options: StartOptions = {}): Promise<Loca
       securityHeadersMiddleware(config, inlineScriptHashReader(config.WEB_BUILD_DIR, logger)),
     );
     app.route(base || "/", api);
-    app.route(`${base}/csp-report`, cspReportRoute(logger));
+    app.route(`${base}/csp-report`, cspReportRoute({ logger, limiter, config }));
     // Unknown /api/* paths answer JSON 404 instead of falling through to the site's redirect.
     app.all(`${base}/*`, (c) => c.json(errorBody("not_found", "No such API route"), 404));
     // A short link opened in a browser answers 302 to its target; anything unusual falls through.

@@ -1,14 +1,18 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Logger } from "pino";
-import { errorBody } from "../http-errors.ts";
+import type { ServerConfig } from "../config.ts";
+import { ApiProblem, errorBody, problemResponse } from "../http-errors.ts";
+import { rateLimit } from "../limits/rate-limit.ts";
+import type { RateLimiter } from "../limits/rate-limiter.ts";
 
 /**
  * POST {API}/csp-report: browsers report Content-Security-Policy violations here
  * (the policy's report-uri). Each report becomes one warning in the log, so a
  * policy that breaks a page in production shows up without a user telling us.
- * Anyone can post, so the body is small and capped, and only a few fields,
- * shortened, reach the log.
+ * Anyone can post, so each client may send only RATE_LIMIT_CSP_REPORTS_PER_MINUTE
+ * reports (429 beyond, so nobody can flood the log), the body is small and capped,
+ * and only a few fields, shortened, reach the log.
  */
 
 export const MAX_CSP_REPORT_BYTES = 8 * 1024;
@@ -50,10 +54,25 @@ export function summarizeCspReport(payload: unknown): Record<string, string> | u
   return Object.keys(summary).length > 0 ? summary : undefined;
 }
 
-export function cspReportRoute(logger: Pick<Logger, "warn">): Hono {
+export interface CspReportDeps {
+  logger: Pick<Logger, "warn">;
+  limiter: RateLimiter;
+  config: Pick<ServerConfig, "TRUST_PROXY" | "RATE_LIMIT_CSP_REPORTS_PER_MINUTE">;
+}
+
+export function cspReportRoute(deps: CspReportDeps): Hono {
   const app = new Hono();
+  // The 429 of the rate limit, answered like the API's own.
+  app.onError((error, c) => {
+    if (error instanceof ApiProblem) return problemResponse(c, error);
+    throw error;
+  });
   app.post(
     "/",
+    rateLimit(deps, {
+      bucket: "csp-reports",
+      perMinute: deps.config.RATE_LIMIT_CSP_REPORTS_PER_MINUTE,
+    }),
     bodyLimit({
       maxSize: MAX_CSP_REPORT_BYTES,
       onError: (c) => c.json(errorBody("payload_too_large", "Report too large"), 413),
@@ -67,7 +86,7 @@ export function cspReportRoute(logger: Pick<Logger, "warn">): Hono {
       }
       const summary = summarizeCspReport(payload);
       if (!summary) return c.json(errorBody("bad_request", "Expected a JSON CSP report"), 400);
-      logger.warn({ csp: summary }, "Content-Security-Policy violation reported");
+      deps.logger.warn({ csp: summary }, "Content-Security-Policy violation reported");
       return c.body(null, 204);
     },
   );

@@ -248,7 +248,15 @@ describe("securityHeadersMiddleware", () => {
 
 describe("POST /csp-report", () => {
   const warn = vi.fn();
-  const server = new Hono().route("/csp-report", cspReportRoute({ warn }));
+  const limiter = { hit: () => ({ allowed: true }) as const, sync: vi.fn(), close: vi.fn() };
+  const server = new Hono().route(
+    "/csp-report",
+    cspReportRoute({
+      logger: { warn },
+      limiter,
+      config: { TRUST_PROXY: 0, RATE_LIMIT_CSP_REPORTS_PER_MINUTE: 30 },
+    }),
+  );
   const post = (body: string) =>
     server.request("/csp-report", {
       method: "POST",
