@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from "./db/database-availability.ts";
 import type { Database } from "./db/open-database.ts";
 import { ApiProblem, databaseUnavailable, errorBody, problemResponse } from "./http-errors.ts";
 import type { RateLimiter } from "./limits/rate-limiter.ts";
+import type { ShortLinkStore } from "./links/short-link-store.ts";
 import { registerContentPageRoutes } from "./routes/content-pages.ts";
 import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -33,6 +34,8 @@ export interface ApiDeps {
   verifier: IdTokenVerifier;
   /** Per-client limits, shared with the site's /to redirect and the CSP report route. */
   limiter: RateLimiter;
+  /** Short-link reads and click counts, shared with the site's /to redirect. */
+  shortLinks: ShortLinkStore;
   config: ApiConfig;
   logger: Logger;
   /** How long an instance reuses a content page it read (default 5 s; tests use 0). */

@@ -10,6 +10,7 @@ import { rateLimits } from "./db/schema.ts";
 import { listShortLinks, putShortLink } from "./db/short-links.ts";
 import { listenHttp } from "./http-server.ts";
 import { createRateLimiter } from "./limits/rate-limiter.ts";
+import { createShortLinkStore } from "./links/short-link-store.ts";
 import { silentLogger } from "./logger.ts";
 import { cspReportRoute } from "./security/csp-report.ts";
 import { shortLinkNavigation } from "./site/short-link-navigation.ts";
@@ -136,6 +137,12 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_limits" }))(
       // redirect, and the page it falls through to.
       const config = { ...testConfig, RATE_LIMIT_REDIRECT_PER_MINUTE: 3 };
       const limiter = createRateLimiter({ db: handle.db, logger: silentLogger, config });
+      const shortLinks = createShortLinkStore({
+        db: handle.db,
+        logger: silentLogger,
+        config,
+        flushEveryMs: 0,
+      });
       const app = new Hono();
       app.route(
         "/api",
@@ -144,13 +151,14 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_limits" }))(
           ping: handle.ping,
           verifier: fakeVerifier,
           limiter,
+          shortLinks,
           config,
           logger: silentLogger,
         }),
       );
       app.get(
         "/to/:cat/:id",
-        shortLinkNavigation({ db: handle.db, limiter, config, logger: silentLogger }),
+        shortLinkNavigation({ limiter, shortLinks, config, logger: silentLogger }),
       );
       app.get("*", (c) => c.html("<p>the short-link page</p>"));
       const site = await listenHttp(app, { hostname: "127.0.0.1", port: 0 });
@@ -175,6 +183,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_limits" }))(
         expect((await listShortLinks(handle.db))[0]?.clicks).toBe(3);
       } finally {
         await site.close();
+        await shortLinks.close();
         await limiter.close();
       }
     });

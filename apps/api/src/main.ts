@@ -18,6 +18,7 @@ import { type DatabaseHandle, openDatabase } from "./db/open-database.ts";
 import { errorBody } from "./http-errors.ts";
 import { listenHttp } from "./http-server.ts";
 import { createRateLimiter } from "./limits/rate-limiter.ts";
+import { createShortLinkStore } from "./links/short-link-store.ts";
 import { createLogger } from "./logger.ts";
 import { cspReportRoute } from "./security/csp-report.ts";
 import { inlineScriptHashReader } from "./security/inline-script-hashes.ts";
@@ -70,14 +71,17 @@ export async function startLocalServer(options: StartOptions = {}): Promise<Loca
     if (config.mode === "local") await seedLocal(config, database, logger);
 
     // Closed after the HTTP server (cleanups run in reverse) and before the database, so
-    // the counts of the last requests reach the database.
+    // the clicks and counts of the last requests reach the database.
     const limiter = createRateLimiter({ db: database.db, logger, config });
     cleanups.push(() => limiter.close());
+    const shortLinks = createShortLinkStore({ db: database.db, logger, config });
+    cleanups.push(() => shortLinks.close());
     const api = createApi({
       db: database.db,
       ping: database.ping,
       verifier,
       limiter,
+      shortLinks,
       config,
       logger,
     });
@@ -92,7 +96,7 @@ export async function startLocalServer(options: StartOptions = {}): Promise<Loca
     // Unknown /api/* paths answer JSON 404 instead of falling through to the site's redirect.
     app.all(`${base}/*`, (c) => c.json(errorBody("not_found", "No such API route"), 404));
     // A short link opened in a browser answers 302 to its target; anything unusual falls through.
-    app.get("/to/:cat/:id", shortLinkNavigation({ db: database.db, limiter, config, logger }));
+    app.get("/to/:cat/:id", shortLinkNavigation({ limiter, shortLinks, config, logger }));
     app.get("*", createSiteHandler({ root: config.WEB_BUILD_DIR }));
     app.all("*", (c) => c.text("Method Not Allowed", 405));
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "./open-database.ts";
 import { shortLinks } from "./schema.ts";
 
@@ -20,23 +20,28 @@ export async function findShortLink(
 }
 
 /**
- * Counts one click on a live link in a single atomic UPDATE (no read-modify-write, so
- * concurrent clicks are never lost) and returns what the visitor should be sent to.
+ * Adds many clicks in one statement: `counts` holds each link's clicks since the last
+ * call (one entry per link). Each link's count grows atomically, so instances flushing
+ * at the same time never lose each other's clicks. A link removed meanwhile is skipped.
  */
-export async function recordShortLinkClick(
+export async function addShortLinkClicks(
   db: Database,
-  cat: string,
-  id: string,
-  options: { publicOnly?: boolean } = {},
-): Promise<{ target: string } | undefined> {
-  const live = and(eq(shortLinks.cat, cat), eq(shortLinks.id, id), isNull(shortLinks.movedTo));
-  const [row] = await db
-    .update(shortLinks)
-    .set({ clicks: sql`${shortLinks.clicks} + 1`, lastClickAt: sql`now()` })
-    // publicOnly: count only if no sign-in is needed, so a caller can try this first.
-    .where(options.publicOnly ? and(live, eq(shortLinks.signInRequired, false)) : live)
-    .returning({ target: shortLinks.target });
-  return row;
+  counts: ReadonlyArray<{ cat: string; id: string; clicks: number }>,
+): Promise<void> {
+  // PostgreSQL allows 65,535 parameters per statement; three per link.
+  for (let start = 0; start < counts.length; start += 1_000) {
+    const rows = sql.join(
+      counts
+        .slice(start, start + 1_000)
+        .map((count) => sql`(${count.cat}, ${count.id}, ${count.clicks}::integer)`),
+      sql`, `,
+    );
+    await db.execute(sql`
+      update ${shortLinks}
+      set clicks = ${shortLinks.clicks} + added.clicks, last_click_at = now()
+      from (values ${rows}) as added (cat, id, clicks)
+      where ${shortLinks.cat} = added.cat and ${shortLinks.id} = added.id`);
+  }
 }
 
 export async function listShortLinks(db: Database): Promise<ShortLinkRow[]> {

@@ -1,10 +1,8 @@
 import { checkRedirectTarget } from "@bakery/shared/redirect-target";
 import type { Logger } from "pino";
 import type { ApiConfig } from "../app.ts";
-import { withDeadline } from "../db/database-availability.ts";
-import type { Database } from "../db/open-database.ts";
-import { findShortLink, recordShortLinkClick } from "../db/short-links.ts";
 import type { RateLimiter } from "../limits/rate-limiter.ts";
+import type { ShortLinkStore } from "./short-link-store.ts";
 
 export type ShortLinkOutcome =
   /** The click was counted; send the visitor to `to` (checked against the allow-list). */
@@ -13,23 +11,19 @@ export type ShortLinkOutcome =
   | { kind: "moved"; cat: string; id: string }
   /** The link exists but only signed-in visitors may follow it. Nothing counted. */
   | { kind: "sign-in-required" }
-  /** No such link, or its target is no longer allowed. */
+  /** No such link, or its target is no longer allowed. Nothing counted. */
   | { kind: "not-found"; reason?: "target-refused" }
   /** The client followed too many links this minute. Nothing looked up, nothing counted. */
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
 export interface FollowShortLinkDeps {
-  db: Database;
   config: Pick<
     ApiConfig,
-    | "siteOrigin"
-    | "redirectAllowedHosts"
-    | "RATE_LIMIT_REDIRECT_PER_MINUTE"
-    | "TRUST_PROXY"
-    | "DATABASE_TIMEOUT_MS"
+    "siteOrigin" | "redirectAllowedHosts" | "RATE_LIMIT_REDIRECT_PER_MINUTE" | "TRUST_PROXY"
   >;
   logger: Logger;
   limiter: RateLimiter;
+  shortLinks: ShortLinkStore;
 }
 
 /**
@@ -52,26 +46,17 @@ export async function followShortLink(
   );
   if (!limit.allowed) return { kind: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
 
-  const query = <T>(work: PromiseLike<T>) => withDeadline(work, deps.config.DATABASE_TIMEOUT_MS);
-  // The common case, a live public link, in one statement: count the click and read the
-  // target with the same atomic UPDATE. Anything else is looked at more closely below.
-  let clicked = await query(recordShortLinkClick(deps.db, cat, id, { publicOnly: true }));
-  if (!clicked) {
-    const link = await query(findShortLink(deps.db, cat, id));
-    if (!link) return { kind: "not-found" };
-
-    if (link.movedTo !== null) {
-      const [newCat = "", newId = ""] = link.movedTo.split("/");
-      return { kind: "moved", cat: newCat, id: newId };
-    }
-
-    if (link.signInRequired && !(await isSignedIn())) return { kind: "sign-in-required" };
-    clicked = await query(recordShortLinkClick(deps.db, cat, id));
-    if (!clicked) return { kind: "not-found" };
+  const stored = await deps.shortLinks.find(cat, id);
+  if (!stored) return { kind: "not-found" };
+  if (stored.movedTo !== null) {
+    const [newCat = "", newId = ""] = stored.movedTo.split("/");
+    return { kind: "moved", cat: newCat, id: newId };
   }
+  if (stored.signInRequired && !(await isSignedIn())) return { kind: "sign-in-required" };
 
-  // Re-checked on every read: the allow-list may have shrunk since the link was written.
-  const check = checkRedirectTarget(clicked.target, {
+  // Re-checked on every click, not trusted from when the link was written: the allow-list
+  // may have shrunk since.
+  const check = checkRedirectTarget(stored.target, {
     siteOrigin: deps.config.siteOrigin,
     allowedHosts: deps.config.redirectAllowedHosts,
   });
@@ -79,5 +64,6 @@ export async function followShortLink(
     deps.logger.warn({ cat, id, reason: check.reason }, "short link target refused on read");
     return { kind: "not-found", reason: "target-refused" };
   }
+  await deps.shortLinks.countClick(cat, id);
   return { kind: "go", to: check.url };
 }

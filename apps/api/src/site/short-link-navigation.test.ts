@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/open-database.ts";
 import { listShortLinks, moveShortLink, putShortLink } from "../db/short-links.ts";
 import { createRateLimiter, type RateLimiter } from "../limits/rate-limiter.ts";
+import { createShortLinkStore, type ShortLinkStore } from "../links/short-link-store.ts";
 import { silentLogger } from "../logger.ts";
 import { clearTables, testBackends, testConfig } from "../test-support/test-server.ts";
 import { createSiteHandler } from "./serve-site.ts";
@@ -32,6 +33,7 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
   let siteRoot: string;
   let url: string;
   let limiter: RateLimiter;
+  let shortLinks: ShortLinkStore;
   let close: () => Promise<void>;
 
   const clicks = async (id: string) =>
@@ -47,13 +49,21 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
   beforeAll(async () => {
     handle = await open();
     limiter = createRateLimiter({ db: handle.db, logger: silentLogger, config: testConfig });
+    // No cache, clicks written at once: each test changes links and reads counts right away.
+    shortLinks = createShortLinkStore({
+      db: handle.db,
+      logger: silentLogger,
+      config: testConfig,
+      cacheMs: 0,
+      flushEveryMs: 0,
+    });
     siteRoot = mkdtempSync(join(tmpdir(), "short-link-site-"));
     writeFileSync(join(siteRoot, "__spa-fallback.html"), SPA_PAGE);
     // The same order as main.ts: the redirect, then the site handler it falls through to.
     const app = new Hono();
     app.get(
       "/to/:cat/:id",
-      shortLinkNavigation({ db: handle.db, limiter, config: testConfig, logger: silentLogger }),
+      shortLinkNavigation({ limiter, shortLinks, config: testConfig, logger: silentLogger }),
     );
     app.get("*", createSiteHandler({ root: siteRoot }));
     const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
@@ -66,6 +76,7 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
   });
   afterAll(async () => {
     await close?.();
+    await shortLinks?.close();
     await limiter?.close();
     await handle?.close();
     rmSync(siteRoot, { recursive: true, force: true });
@@ -166,8 +177,8 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
     app.get(
       "/to/:cat/:id",
       shortLinkNavigation({
-        db: handle.db,
         limiter,
+        shortLinks,
         config: { ...testConfig, redirectAllowedHosts: ["www.example.com"] },
         logger: silentLogger,
       }),

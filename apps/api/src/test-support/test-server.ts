@@ -10,6 +10,7 @@ import {
 import { type DatabaseHandle, openDatabase } from "../db/open-database.ts";
 import { listenHttp } from "../http-server.ts";
 import { createRateLimiter } from "../limits/rate-limiter.ts";
+import { createShortLinkStore } from "../links/short-link-store.ts";
 import { silentLogger } from "../logger.ts";
 
 /**
@@ -91,7 +92,7 @@ export const fakeVerifier: IdTokenVerifier & { calls: number } = {
 export interface TestServer {
   url: string;
   port: number;
-  /** Writes what the instance keeps in memory for a while (rate-limit counts) now. */
+  /** Writes what the instance keeps in memory for a while (clicks, rate-limit counts) now. */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
@@ -104,11 +105,16 @@ export async function startTestServer(
   const db = overrides.db ?? handle.db;
   const config = overrides.config ?? testConfig;
   const limiter = overrides.limiter ?? createRateLimiter({ db, logger: silentLogger, config });
+  // Tests change links between requests and read click counts right after a request.
+  const shortLinks =
+    overrides.shortLinks ??
+    createShortLinkStore({ db, logger: silentLogger, config, cacheMs: 0, flushEveryMs: 0 });
   const app = createApi({
     db,
     ping: handle.ping,
     verifier: fakeVerifier,
     limiter,
+    shortLinks,
     config,
     logger: silentLogger,
     // Tests change pages between requests and expect to see it at once.
@@ -120,10 +126,14 @@ export async function startTestServer(
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    flush: () => limiter.sync(),
+    flush: async () => {
+      await shortLinks.flush();
+      await limiter.sync();
+    },
     close: async () => {
       await http.close();
       // Like main.ts: the last counts go to the database after the last request.
+      if (!overrides.shortLinks) await shortLinks.close();
       if (!overrides.limiter) await limiter.close();
     },
   };

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db/open-database.ts";
+import { findShortLink, putShortLink } from "../db/short-links.ts";
+import { silentLogger } from "../logger.ts";
+import { clearTables, testBackends, testConfig } from "../test-support/test-server.ts";
+import { createShortLinkStore } from "./short-link-store.ts";
+
+describe.each(testBackends({ postgresDatabase: "bakery_test_short_link_store" }))(
+  "short-link store against $name",
+  ({ open }) => {
+    let handle: DatabaseHandle;
+    // Long intervals: these tests flush by hand.
+    const store = (db = handle.db) =>
+      createShortLinkStore({ db, logger: silentLogger, config: testConfig, flushEveryMs: 60_000 });
+    const clicks = async (id: string) => (await findShortLink(handle.db, "promo", id))?.clicks;
+
+    beforeAll(async () => {
+      handle = await open();
+    });
+    afterAll(async () => {
+      await handle?.close();
+    });
+    beforeEach(async () => {
+      await clearTables(handle);
+      for (const id of ["spring", "summer"]) {
+        await putShortLink(handle.db, {
+          cat: "promo",
+          id,
+          target: "/book-demo",
+          signInRequired: false,
+        });
+      }
+    });
+
+    it("counts clicks in memory and adds them up in one write per flush", async () => {
+      const first = store();
+      const second = store();
+      for (let i = 0; i < 5; i++) await first.countClick("promo", "spring");
+      await first.countClick("promo", "summer");
+      await second.countClick("promo", "spring");
+      expect(await clicks("spring")).toBe(0);
+
+      await Promise.all([first.flush(), second.flush()]);
+      expect(await clicks("spring")).toBe(6);
+      expect(await clicks("summer")).toBe(1);
+      expect((await findShortLink(handle.db, "promo", "spring"))?.lastClickAt).toBeInstanceOf(Date);
+      // Nothing is written twice.
+      await first.flush();
+      expect(await clicks("spring")).toBe(6);
+      await first.close();
+      await second.close();
+    });
+
+    it("writes the last clicks when closed", async () => {
+      const links = store();
+      await links.countClick("promo", "spring");
+      await links.countClick("promo", "spring");
+      await links.close();
+      expect(await clicks("spring")).toBe(2);
+    });
+
+    it("keeps the clicks of a failed write for the next flush", async () => {
+      let down = true;
+      const flaky = new Proxy(handle.db, {
+        get: (target, property, receiver) => {
+          if (down && property === "execute") {
+            return () => Promise.reject(Object.assign(new Error("down"), { code: "ECONNREFUSED" }));
+          }
+          return Reflect.get(target, property, receiver);
+        },
+      });
+      const links = store(flaky);
+      await links.countClick("promo", "spring");
+      await expect(links.flush()).rejects.toThrow("down");
+      await links.countClick("promo", "spring");
+      down = false;
+      await links.flush();
+      expect(await clicks("spring")).toBe(2);
+      await links.close();
+    });
+
+    it("reuses a link it read for a short while, and never keeps a miss", async () => {
+      const links = createShortLinkStore({
+        db: handle.db,
+        logger: silentLogger,
+        config: testConfig,
+        cacheMs: 60_000,
+        flushEveryMs: 60_000,
+      });
+      expect(await links.find("promo", "spring")).toEqual({
+        target: "/book-demo",
+        signInRequired: false,
+        movedTo: null,
+      });
+      await putShortLink(handle.db, {
+        cat: "promo",
+        id: "spring",
+        target: "/pricing",
+        signInRequired: true,
+      });
+      expect((await links.find("promo", "spring"))?.target).toBe("/book-demo");
+
+      expect(await links.find("promo", "autumn")).toBeUndefined();
+      await putShortLink(handle.db, {
+        cat: "promo",
+        id: "autumn",
+        target: "/pricing",
+        signInRequired: false,
+      });
+      expect((await links.find("promo", "autumn"))?.target).toBe("/pricing");
+      await links.close();
+    });
+  },
+);

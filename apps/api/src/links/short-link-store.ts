@@ -1,0 +1,118 @@
+import type { Logger } from "pino";
+import type { ApiConfig } from "../app.ts";
+import { createShortLivedCache } from "../content/short-lived-cache.ts";
+import { withDeadline } from "../db/database-availability.ts";
+import type { Database } from "../db/open-database.ts";
+import { addShortLinkClicks, findShortLink, linkKey } from "../db/short-links.ts";
+
+/** What following a link needs to know about it. */
+export interface StoredShortLink {
+  target: string;
+  signInRequired: boolean;
+  /** "cat/id" of its new place when the link was moved, else null. */
+  movedTo: string | null;
+}
+
+export interface ShortLinkStore {
+  /** The link `cat/id` as stored (read through a short-lived cache), or undefined. */
+  find(cat: string, id: string): Promise<StoredShortLink | undefined>;
+  /** Counts one click on `cat/id`; resolves at once when clicks are batched. */
+  countClick(cat: string, id: string): Promise<void>;
+  /** Writes the clicks counted so far now (also runs every `flushEveryMs`). */
+  flush(): Promise<void>;
+  /** Stops the periodic flush, after a last one. */
+  close(): Promise<void>;
+}
+
+/**
+ * How long an instance reuses a link it read. An operator's change (move, removal,
+ * sign-in) reaches every instance within this time; a busy link costs one query per
+ * interval instead of one per click.
+ */
+export const SHORT_LINK_CACHE_MS = 2_000;
+
+/** How often an instance writes the clicks it counted, all in one statement. */
+export const CLICK_FLUSH_MS = 1_000;
+
+/**
+ * Short links as the redirect paths see them, fast: reads come from a per-instance cache
+ * of a few seconds, and clicks are counted in memory and added to the database in one
+ * batched statement every CLICK_FLUSH_MS. Shutdown flushes before the database closes,
+ * so a graceful stop loses no click; a crash loses the clicks of the last interval.
+ * `flushEveryMs: 0` writes each click before countClick resolves (tests read counts at once).
+ */
+export function createShortLinkStore(deps: {
+  db: Database;
+  logger: Logger;
+  config: Pick<ApiConfig, "DATABASE_TIMEOUT_MS">;
+  cacheMs?: number;
+  flushEveryMs?: number;
+}): ShortLinkStore {
+  const deadline = deps.config.DATABASE_TIMEOUT_MS;
+  const flushEveryMs = deps.flushEveryMs ?? CLICK_FLUSH_MS;
+  const cache = createShortLivedCache<StoredShortLink>({
+    ttlMs: deps.cacheMs ?? SHORT_LINK_CACHE_MS,
+    maxEntries: 1024,
+  });
+  let pending = new Map<string, { cat: string; id: string; clicks: number }>();
+  let flushing: Promise<void> = Promise.resolve();
+
+  async function write(): Promise<void> {
+    if (pending.size === 0) return;
+    const batch = pending;
+    pending = new Map();
+    try {
+      await withDeadline(addShortLinkClicks(deps.db, [...batch.values()]), deadline);
+    } catch (error) {
+      // Kept for the next flush: a database outage delays click counts, it doesn't lose them.
+      for (const [key, count] of batch) {
+        const later = pending.get(key);
+        pending.set(key, later ? { ...count, clicks: count.clicks + later.clicks } : count);
+      }
+      throw error;
+    }
+  }
+
+  function flush(): Promise<void> {
+    // One write at a time, so two batches of one link never race each other.
+    const done = flushing.then(write);
+    flushing = done.catch((error: unknown) => {
+      deps.logger.warn({ err: error, links: pending.size }, "could not write short-link clicks");
+    });
+    return done;
+  }
+
+  const timer =
+    flushEveryMs > 0 ? setInterval(() => void flush().catch(() => {}), flushEveryMs) : undefined;
+  timer?.unref();
+
+  return {
+    find(cat, id) {
+      return cache.get(linkKey(cat, id), async () => {
+        const row = await withDeadline(findShortLink(deps.db, cat, id), deadline);
+        return (
+          row && { target: row.target, signInRequired: row.signInRequired, movedTo: row.movedTo }
+        );
+      });
+    },
+    countClick(cat, id) {
+      const key = linkKey(cat, id);
+      const count = pending.get(key);
+      if (count) count.clicks += 1;
+      else pending.set(key, { cat, id, clicks: 1 });
+      return flushEveryMs > 0 ? Promise.resolve() : flush();
+    },
+    flush,
+    async close() {
+      clearInterval(timer);
+      try {
+        await flush();
+      } catch (error) {
+        deps.logger.error(
+          { err: error, clicks: [...pending.values()] },
+          "short-link clicks lost at shutdown",
+        );
+      }
+    },
+  };
+}
