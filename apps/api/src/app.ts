@@ -53,15 +53,26 @@ export function createApi(deps: ApiDeps): Hono {
   const allowedOrigins = new Set(deps.config.CORS_ORIGINS);
 
   app.use(async (c, next) => {
-    const started = performance.now();
-    await next();
-    // Error answers and anything a route didn't mark cacheable must not be stored.
-    if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+    // Error answers and anything a route didn't mark cacheable must not be stored; a route
+    // that may be cached sets its own Cache-Control over this one. Set before the handler
+    // runs, so the response is born with them (see securityHeadersMiddleware for why).
+    c.header("Cache-Control", "no-store");
     c.header("X-Content-Type-Options", "nosniff");
-    deps.logger.debug(
-      { method: c.req.method, path: c.req.path, status: c.res.status },
-      `${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`,
-    );
+    // Only when asked for: the message alone would cost every request a string.
+    const debug = deps.logger.isLevelEnabled("debug");
+    const started = debug ? performance.now() : 0;
+    await next();
+    // A response made without the context (CORS preflight) skipped the headers above.
+    if (!c.res.headers.has("X-Content-Type-Options")) {
+      if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+      c.header("X-Content-Type-Options", "nosniff");
+    }
+    if (debug) {
+      deps.logger.debug(
+        { method: c.req.method, path: c.req.path, status: c.res.status },
+        `${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`,
+      );
+    }
   });
 
   if (allowedOrigins.size > 0) {

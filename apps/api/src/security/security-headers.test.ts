@@ -224,6 +224,32 @@ describe("securityHeadersMiddleware", () => {
     }
   });
 
+  it("sets exactly the same headers whether the handler answered through the context or built its own Response", async () => {
+    writeFileSync(path.join(dir, CSP_HASHES_FILE), JSON.stringify({ scriptHashes: [hash] }));
+    const server = app(dir);
+    server.get(
+      "/own",
+      () => new Response("<p>file</p>", { headers: { "Content-Type": "text/html" } }),
+    );
+    server.get(
+      "/api/own",
+      () => new Response("{}", { headers: { "Content-Type": "application/json" } }),
+    );
+    const expected = (forApi: boolean) =>
+      securityHeaders(localConfig, { forApi, scriptHashes: forApi ? [] : [hash] });
+    for (const [url, forApi] of [
+      ["/", false],
+      ["/own", false],
+      ["/api/health", true],
+      ["/api/own", true],
+    ] as const) {
+      const response = await server.request(url);
+      for (const [name, value] of Object.entries(expected(forApi))) {
+        expect(response.headers.get(name), `${url} ${name}`).toBe(value);
+      }
+    }
+  });
+
   it("puts the API policy on API answers", async () => {
     const response = await app(dir).request("/api/health");
     expect(response.headers.get("content-security-policy")).toBe(API_CONTENT_SECURITY_POLICY);
