@@ -29,7 +29,8 @@ type PageAnswer =
   | { status: 301; moved: MovedResult }
   | {
       status: 200;
-      json: string;
+      /** The JSON body, encoded once rather than on every answer. */
+      json: Uint8Array<ArrayBuffer>;
       etag: string;
       /** Compressed forms, made on first demand and kept as long as the answer. */
       encoded: Partial<Record<"br" | "gzip", Promise<Buffer>>>;
@@ -51,7 +52,7 @@ export function registerContentPageRoutes(app: Hono, deps: ApiDeps): void {
       return { status: 301, moved: { location: sitePathForPage(page.renamedTo) } };
     }
     const body: ContentPage = { title: page.title, subtitle: page.subtitle, content: page.html };
-    const json = JSON.stringify(body);
+    const json = Buffer.from(JSON.stringify(body));
     return { status: 200, json, etag: `"${shortHash(json)}"`, encoded: {} };
   }
 
@@ -66,7 +67,7 @@ export function registerContentPageRoutes(app: Hono, deps: ApiDeps): void {
     c.header("ETag", answer.etag);
     if (ifNoneMatchMatches(c.req.header("If-None-Match"), answer.etag)) return c.body(null, 304);
     const headers: Record<string, string> = { "Content-Type": "application/json; charset=UTF-8" };
-    if (answer.json.length < MIN_COMPRESS_BYTES) return c.body(answer.json, 200, headers);
+    if (answer.json.byteLength < MIN_COMPRESS_BYTES) return c.body(answer.json, 200, headers);
 
     headers.Vary = "Accept-Encoding";
     const encoding = pickEncoding(c.req.header("Accept-Encoding"));
@@ -78,15 +79,14 @@ export function registerContentPageRoutes(app: Hono, deps: ApiDeps): void {
   });
 }
 
-function compress(text: string, encoding: "br" | "gzip"): Promise<Buffer> {
-  const raw = Buffer.from(text);
+function compress(raw: Uint8Array, encoding: "br" | "gzip"): Promise<Buffer> {
   return encoding === "br"
     ? brotli(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
     : gzipAsync(raw, { level: 9 });
 }
 
-function shortHash(text: string): string {
-  return createHash("sha256").update(text).digest("base64url").slice(0, 27);
+function shortHash(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
 }
 
 /** RFC 9110 weak comparison: `W/"x"` matches `"x"`, and `*` matches anything. */
