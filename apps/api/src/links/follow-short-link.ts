@@ -1,8 +1,8 @@
-import { checkRedirectTarget } from "@bakery/shared/redirect-target";
+import { checkRedirectTarget, type RedirectTargetCheck } from "@bakery/shared/redirect-target";
 import type { Logger } from "pino";
 import type { ApiConfig } from "../app.ts";
 import type { RateLimiter } from "../limits/rate-limiter.ts";
-import type { ShortLinkStore } from "./short-link-store.ts";
+import type { ShortLinkStore, StoredShortLink } from "./short-link-store.ts";
 
 export type ShortLinkOutcome =
   /** The click was counted; send the visitor to `to` (checked against the allow-list). */
@@ -54,16 +54,34 @@ export async function followShortLink(
   }
   if (stored.signInRequired && !(await isSignedIn())) return { kind: "sign-in-required" };
 
-  // Re-checked on every click, not trusted from when the link was written: the allow-list
-  // may have shrunk since.
-  const check = checkRedirectTarget(stored.target, {
-    siteOrigin: deps.config.siteOrigin,
-    allowedHosts: deps.config.redirectAllowedHosts,
-  });
+  const check = checkedTarget(deps, stored);
   if (!check.ok) {
     deps.logger.warn({ cat, id, reason: check.reason }, "short link target refused on read");
     return { kind: "not-found", reason: "target-refused" };
   }
   await deps.shortLinks.countClick(cat, id);
   return { kind: "go", to: check.url };
+}
+
+/** The allow-list's verdict on each link as read, for as long as the store keeps that read. */
+const verdicts = new WeakMap<
+  StoredShortLink,
+  { config: FollowShortLinkDeps["config"]; check: RedirectTargetCheck }
+>();
+
+/**
+ * The target checked against the allow-list on every read from the database, never
+ * trusted from when the link was written: the allow-list may have shrunk since. The
+ * verdict depends only on the target and the configuration, so clicks on a link the
+ * store has cached reuse it.
+ */
+function checkedTarget(deps: FollowShortLinkDeps, stored: StoredShortLink): RedirectTargetCheck {
+  const known = verdicts.get(stored);
+  if (known?.config === deps.config) return known.check;
+  const check = checkRedirectTarget(stored.target, {
+    siteOrigin: deps.config.siteOrigin,
+    allowedHosts: deps.config.redirectAllowedHosts,
+  });
+  verdicts.set(stored, { config: deps.config, check });
+  return check;
 }
