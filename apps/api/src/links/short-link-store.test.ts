@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DatabaseTimeoutError } from "../db/database-availability.ts";
 import type { DatabaseHandle } from "../db/open-database.ts";
 import { findShortLink, putShortLink } from "../db/short-links.ts";
 import { silentLogger } from "../logger.ts";
@@ -76,6 +77,29 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_short_link_store" })
       down = false;
       await links.flush();
       expect(await clicks("spring")).toBe(2);
+      await links.close();
+    });
+
+    it("gives up the clicks of a write that timed out, which may still land", async () => {
+      let hung = true;
+      const slow = new Proxy(handle.db, {
+        get: (target, property, receiver) => {
+          if (hung && property === "execute") return () => new Promise(() => {});
+          return Reflect.get(target, property, receiver);
+        },
+      });
+      const links = createShortLinkStore({
+        db: slow,
+        logger: silentLogger,
+        config: { ...testConfig, DATABASE_TIMEOUT_MS: 50 },
+        flushEveryMs: 60_000,
+      });
+      await links.countClick("promo", "spring");
+      await expect(links.flush()).rejects.toThrow(DatabaseTimeoutError);
+      hung = false;
+      await links.countClick("promo", "spring");
+      await links.flush();
+      expect(await clicks("spring")).toBe(1);
       await links.close();
     });
 

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { ApiConfig } from "../app.ts";
 import { createShortLivedCache } from "../content/short-lived-cache.ts";
-import { withDeadline } from "../db/database-availability.ts";
+import { DatabaseTimeoutError, withDeadline } from "../db/database-availability.ts";
 import type { Database } from "../db/open-database.ts";
 import { addShortLinkClicks, findShortLink, linkKey } from "../db/short-links.ts";
 
@@ -38,7 +38,9 @@ export const CLICK_FLUSH_MS = 1_000;
  * Short links as the redirect paths see them, fast: reads come from a per-instance cache
  * of a few seconds, and clicks are counted in memory and added to the database in one
  * batched statement every CLICK_FLUSH_MS. Shutdown flushes before the database closes,
- * so a graceful stop loses no click; a crash loses the clicks of the last interval.
+ * so a graceful stop loses no click; a crash loses the clicks of the last interval, and a
+ * write that times out (a hung database) gives its clicks up rather than risk counting
+ * them twice.
  * `flushEveryMs: 0` writes each click before countClick resolves (tests read counts at once).
  */
 export function createShortLinkStore(deps: {
@@ -64,7 +66,10 @@ export function createShortLinkStore(deps: {
     try {
       await withDeadline(addShortLinkClicks(deps.db, [...batch.values()]), deadline);
     } catch (error) {
-      // Kept for the next flush: a database outage delays click counts, it doesn't lose them.
+      // A write that ran out of time may still land, and adding it again would count its
+      // clicks twice: those are given up. Any other failure means it did not happen, so the
+      // clicks wait for the next flush: an outage delays counts, it doesn't lose them.
+      if (error instanceof DatabaseTimeoutError) throw error;
       for (const [key, count] of batch) {
         const later = pending.get(key);
         pending.set(key, later ? { ...count, clicks: count.clicks + later.clicks } : count);
