@@ -94,3 +94,19 @@ test("full or corrupt storage never breaks a page", async ({ page }) => {
   );
   expect(errors).toEqual([]);
 });
+
+test("a visitor who follows a link before the app has started keeps the ad's source", async ({
+  context,
+}) => {
+  // The app's code never arrives: what runs is the capture inlined in the page's head.
+  await context.route("**/assets/*.js", (route) => route.abort());
+  const page = await context.newPage();
+  await page.goto("/?utm_source=fb&utm_medium=cpc&utm_campaign=spring");
+  await expect(page).toHaveURL(`${e2eOrigin}/`);
+  await page.getByRole("link", { name: "Pricing" }).first().click();
+  await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
+  const saved = await storage(page);
+  expect(saved.local).toMatchObject({ utms: "fb", utmm: "cpc", utmc: "spring" });
+  expect(saved.session).toEqual({ utms: "fb", utmm: "cpc", utmc: "spring" });
+  expect(saved.landing).toBe("/");
+});

@@ -20,14 +20,14 @@ function htmlFile(route: string): string {
   return join(clientDir, route === "/" ? "index.html" : `${route.slice(1)}/index.html`);
 }
 
-/** Every same-origin asset the HTML asks for up front: scripts, module preloads, stylesheets, inline imports. */
+/**
+ * Every same-origin asset the HTML asks for before any interaction: scripts, module preloads,
+ * stylesheets, and the modules the boot script imports or preloads once the page has loaded
+ * (apps/web/build-steps/defer-app-boot.ts): any quoted /assets/ path of a script or stylesheet.
+ */
 export function assetsOf(html: string): string[] {
   const found = new Set<string>();
-  for (const match of html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g))
-    found.add(match[1] as string);
-  for (const match of html.matchAll(/import\(["'](\/assets\/[^"']+\.js)["']\)/g))
-    found.add(match[1] as string);
-  for (const match of html.matchAll(/import\s+["'](\/assets\/[^"']+\.js)["']/g))
+  for (const match of html.matchAll(/["'](\/assets\/[^"']+\.(?:js|css))["']/g))
     found.add(match[1] as string);
   return [...found];
 }

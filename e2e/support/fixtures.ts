@@ -114,11 +114,38 @@ export const test = base.extend<Fixtures>({
   ],
   page: async ({ page, externalRequests }, use) => {
     void externalRequests;
+    // The app boots after the page's load event (docs/decisions/0010): a test that
+    // navigates then acts on the page with the app running, as a visitor a moment later would.
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await waitForHydration(page);
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await waitForHydration(page);
+      return response;
+    };
     await use(page);
   },
 });
 
 export { expect };
+
+/**
+ * Resolves once the page's app has hydrated (entry.client.tsx marks <html data-hydrated>);
+ * at once on pages the app does not run (another host's, a stub).
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () =>
+      !("__reactRouterContext" in window) || document.documentElement.hasAttribute("data-hydrated"),
+    undefined,
+    { timeout: 15_000 },
+  );
+}
 
 /** Fails on serious or critical accessibility violations, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page) {

@@ -1,0 +1,59 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { build, type Rolldown } from "vite";
+
+/**
+ * The app boots only after the page has loaded (defer-app-boot.ts), but where a
+ * visitor came from must be kept even if they follow a link before that. So the
+ * capture (features/attribution/browser-attribution.ts, the same code entry.client
+ * runs) is bundled into a small classic script and written inline at the top of
+ * each prerendered page's head. It runs before anything else reads the address;
+ * entry.client runs it again, which changes nothing on these pages and covers the
+ * SPA fallback. Runs before the CSP hashes are computed, so the policy allows it.
+ */
+
+const CAPTURE_ENTRY = path.resolve(
+  import.meta.dirname,
+  "../app/features/attribution/capture-on-entry.ts",
+);
+
+/** The capture, bundled and minified into one self-contained classic script. */
+export async function bundleAttributionCapture(): Promise<string> {
+  const result = await build({
+    configFile: false,
+    logLevel: "silent",
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: CAPTURE_ENTRY, formats: ["iife"], name: "attributionCapture" },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = outputs.flatMap((output) => output.output).filter((file) => file.type === "chunk");
+  if (chunks.length !== 1 || !chunks[0]) {
+    throw new Error(`expected one bundled attribution script, got ${chunks.length}`);
+  }
+  return chunks[0].code.trim();
+}
+
+const HEAD_START = '<head><meta charSet="utf-8"/>';
+
+/** One page with the capture script right after its charset declaration. */
+export function inlineAttributionCapture(html: string, script: string): string {
+  if (!html.includes(HEAD_START)) {
+    throw new Error("the page does not start its head with the charset declaration");
+  }
+  if (script.includes("</script")) throw new Error("the capture script cannot be inlined");
+  return html.replace(HEAD_START, `${HEAD_START}<script>${script}</script>`);
+}
+
+export async function inlineAttributionCaptureInPages(
+  clientDir: string,
+  pagePaths: readonly string[],
+): Promise<void> {
+  const script = await bundleAttributionCapture();
+  for (const pagePath of pagePaths) {
+    const file = path.join(clientDir, pagePath, "index.html");
+    await writeFile(file, inlineAttributionCapture(await readFile(file, "utf8"), script));
+  }
+}
