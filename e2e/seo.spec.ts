@@ -9,6 +9,7 @@ const routes = [
   { path: "/signup", canonical: "/signup" },
   { path: "/privacy-policy", canonical: "/privacy-policy" },
   { path: "/terms-of-service", canonical: "/terms-of-service" },
+  { path: "/login", canonical: "/login" },
 ];
 
 test.describe("search and sharing", () => {
@@ -64,12 +65,16 @@ test.describe("search and sharing", () => {
       "/signup",
       "/privacy-policy",
       "/terms-of-service",
+      "/login",
     ]) {
       expect(xml).toContain(`<loc>${new URL(path, e2eSiteEnv.SITE_URL).toString()}</loc>`);
     }
-    expect(xml).not.toContain("/login");
+    expect(xml).not.toContain("/saas");
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toContain(`Sitemap: ${e2eSiteEnv.SITE_URL}/sitemap.xml`);
+    // Short links stay out of search results; the sign-in page is found by "<product> login".
+    expect(robots).toContain("Disallow: /to/");
+    expect(robots).not.toContain("Disallow: /login");
   });
 
   test("the favicon, touch icon, social image and web manifest are served", async ({ request }) => {

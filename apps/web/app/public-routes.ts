@@ -6,7 +6,8 @@ export const indexedRoutePaths = [
   "/signup",
   "/privacy-policy",
   "/terms-of-service",
+  "/login",
 ] as const;
 
 /** Every prerendered page: indexable ones plus those kept out of search results. */
-export const publicRoutePaths = [...indexedRoutePaths, "/saas", "/login"] as const;
+export const publicRoutePaths = [...indexedRoutePaths, "/saas"] as const;

@@ -9,9 +9,9 @@ import { siteConfig } from "../site-config.ts";
 export const meta = () =>
   pageMeta({
     title: "Sign in",
-    description: `Sign in to your ${siteConfig.PRODUCT_NAME} account.`,
+    description: `Sign in to your ${siteConfig.PRODUCT_NAME} account: custom orders, online shop, baking plan and delivery.`,
+    // Indexed: customers search for "<product> login" (docs/decisions/0010).
     canonicalPath: "/login",
-    noindex: true,
   });
 
 /**

@@ -6,7 +6,7 @@ type PageMetaInput = {
   description: string;
   /** The canonical path of this page (e.g. "/" for both "/" and "/saas"). */
   canonicalPath: string;
-  /** Pages with no value in search results (sign-in, redirects) stay out of the index. */
+  /** Pages with no value in search results (short-link redirects) stay out of the index. */
   noindex?: boolean;
 };
 
