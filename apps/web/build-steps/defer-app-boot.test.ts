@@ -29,11 +29,27 @@ const page = (script = bootScript) =>
     )}</head><body><h1>Hi</h1><script>window.__reactRouterContext = {};</script>${script}</body></html>`;
 
 /** Runs the rewritten boot script with stand-ins for the browser and for import(). */
-async function runBoot(html: string, readyState: "loading" | "complete") {
+async function runBoot(html: string, readyState: "loading" | "complete", paintTiming = true) {
   const body = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
   const events: string[] = [];
   const listeners: Record<string, () => void> = {};
+  const timers: Array<() => unknown> = [];
+  let onPaint: ((name: string) => void) | undefined;
+  class PerformanceObserver {
+    static supportedEntryTypes = paintTiming ? ["paint"] : [];
+    constructor(callback: (entries: unknown, observer: unknown) => void) {
+      onPaint = (name) =>
+        callback(
+          { getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) },
+          { disconnect: () => events.push("observer disconnected") },
+        );
+    }
+    observe() {
+      events.push("observing paint");
+    }
+  }
   const window: Record<string, unknown> = {
+    PerformanceObserver,
     addEventListener: (type: string, listener: () => void) => {
       listeners[type] = listener;
     },
@@ -49,25 +65,48 @@ async function runBoot(html: string, readyState: "loading" | "complete") {
     events.push(`import ${specifier}`);
     return { specifier };
   };
-  const requestAnimationFrame = (callback: () => void) => {
-    events.push("frame");
-    callback();
-  };
-  const setTimeout = (callback: () => Promise<void>) => {
-    events.push("task");
-    return callback();
+  // Zero-delay tasks run at once; the fallback timer waits for the test to fire it.
+  const setTimeout = (callback: () => unknown, delay?: number) => {
+    if (delay) {
+      events.push(`fallback after ${delay} ms`);
+      timers.push(callback);
+    } else callback();
   };
   const run = new Function(
     "window",
     "document",
     "importModule",
-    "requestAnimationFrame",
     "setTimeout",
-    `return (async () => {${body.replace(/\bimport\(/g, "await importModule(").replace("const boot = async", "const boot = globalThis.__boot = async")}})()`,
+    `return (async () => {${body.replace(/\bimport\(/g, "await importModule(")}})()`,
   );
-  await run(window, document, importModule, requestAnimationFrame, setTimeout);
-  return { events, listeners, window };
+  await run(window, document, importModule, setTimeout);
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+  return {
+    events,
+    window,
+    load: async () => {
+      listeners.load?.();
+      await settle();
+    },
+    paint: async (name: string) => {
+      onPaint?.(name);
+      await settle();
+    },
+    fireFallback: async () => {
+      for (const timer of timers) timer();
+      await settle();
+    },
+  };
 }
+
+const booted = [
+  ...preloads.map((href) => `modulepreload ${href}`),
+  "import /assets/manifest-1.js",
+  "import /assets/root-4.js",
+  "import /assets/landing-loader-6.js",
+  "import /assets/landing-5.js",
+  "import /assets/entry.client-2.js",
+];
 
 describe("deferAppBoot", () => {
   it("removes the module preloads and keeps everything else", () => {
@@ -79,32 +118,41 @@ describe("deferAppBoot", () => {
     expect(html).not.toMatch(/^import /m);
   });
 
-  it("boots nothing before the load event, then preloads, imports and starts the entry", async () => {
-    const { events, listeners, window } = await runBoot(deferAppBoot(page()), "loading");
-    expect(events).toEqual([]);
-    await (listeners.load as () => Promise<void>)();
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(events).toEqual([
-      "frame",
-      "task",
-      ...preloads.map((href) => `modulepreload ${href}`),
-      "import /assets/manifest-1.js",
-      "import /assets/root-4.js",
-      "import /assets/landing-loader-6.js",
-      "import /assets/landing-5.js",
-      "import /assets/entry.client-2.js",
-    ]);
-    expect(window.__reactRouterRouteModules).toEqual({
+  it("boots nothing before the load event and the first contentful paint, then starts the entry", async () => {
+    const boot = await runBoot(deferAppBoot(page()), "loading");
+    expect(boot.events).toEqual([]);
+    await boot.load();
+    expect(boot.events).toEqual(["fallback after 3000 ms", "observing paint"]);
+    await boot.paint("first-paint");
+    expect(boot.events).toHaveLength(2);
+    await boot.paint("first-contentful-paint");
+    expect(boot.events.slice(2)).toEqual(["observer disconnected", ...booted]);
+    expect(boot.window.__reactRouterRouteModules).toEqual({
       root: { specifier: "/assets/root-4.js" },
       landing: { specifier: "/assets/landing-5.js" },
     });
+    await boot.fireFallback();
+    expect(boot.events.slice(3)).toEqual(booted);
   });
 
-  it("boots after the next frame when the page has loaded already", async () => {
-    const { events } = await runBoot(deferAppBoot(page()), "complete");
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(events.slice(0, 2)).toEqual(["frame", "task"]);
-    expect(events.at(-1)).toBe("import /assets/entry.client-2.js");
+  it("waits for the paint when the page has loaded already", async () => {
+    const boot = await runBoot(deferAppBoot(page()), "complete");
+    expect(boot.events).toEqual(["fallback after 3000 ms", "observing paint"]);
+    await boot.paint("first-contentful-paint");
+    expect(boot.events.at(-1)).toBe("import /assets/entry.client-2.js");
+  });
+
+  it("boots a page that never paints after the fallback, once", async () => {
+    const boot = await runBoot(deferAppBoot(page()), "complete");
+    await boot.fireFallback();
+    await boot.paint("first-contentful-paint");
+    expect(boot.events.slice(2)).toEqual([...booted, "observer disconnected"]);
+  });
+
+  it("boots at load in a browser without paint timing", async () => {
+    const boot = await runBoot(deferAppBoot(page()), "loading", false);
+    await boot.load();
+    expect(boot.events).toEqual(["fallback after 3000 ms", ...booted]);
   });
 
   it("fails on a boot script of a shape it does not know, rather than ship a page that never boots", () => {

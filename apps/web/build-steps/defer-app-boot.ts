@@ -11,8 +11,8 @@ import path from "node:path";
  * HTML, the stylesheet, the fonts and the hero image before the first paint,
  * although the page is already complete as HTML. This step removes the preloads
  * and rewrites the boot script so it fetches the same modules, in parallel, once
- * the `load` event has fired and the page has been painted, then starts the app
- * exactly as before.
+ * the `load` event has fired and the first contentful paint has been presented,
+ * then starts the app exactly as before.
  *
  * It runs before the CSP hashes are computed (inline-script-hashes.ts), so the
  * policy allows the rewritten script. If React Router's output ever changes
@@ -32,6 +32,9 @@ const STATEMENTS_KEPT = [
   /^window\.__reactRouterRouteModules = \{("[^"]+":route\d+,?)+\};$/,
   /^import\("[^"]+"\);$/,
 ];
+
+/** How long after load a page that has not painted waits before it boots anyway. */
+const FIRST_PAINT_WAIT_MS = 3000;
 
 export class UnexpectedBootScriptError extends Error {}
 
@@ -60,7 +63,10 @@ export function deferredBootScript(body: string, preloads: readonly string[]): s
     throw new UnexpectedBootScriptError("the boot script does not end by importing the entry");
   }
   return [
+    "let started = false;",
     "const boot = async () => {",
+    "  if (started) return;",
+    "  started = true;",
     // The same flat list the page preloaded: fetched together, not import by import.
     `  for (const href of ${JSON.stringify(preloads)}) {`,
     '    const link = document.createElement("link");',
@@ -73,11 +79,21 @@ export function deferredBootScript(body: string, preloads: readonly string[]): s
     "  ]);",
     ...kept.map((line) => `  ${line}`),
     "};",
-    // After load and after the next frame, so the page has been painted: on a fast
-    // connection load can come before the first paint.
-    "const bootAfterPaint = () => requestAnimationFrame(() => setTimeout(boot));",
-    'if (document.readyState === "complete") bootAfterPaint();',
-    'else window.addEventListener("load", bootAfterPaint, { once: true });',
+    // After load and after the first contentful paint has been presented: on a fast
+    // connection load can come before the first paint. A page that never paints (a
+    // background tab) or a browser without paint timing boots all the same.
+    "const bootAfterFirstPaint = () => {",
+    `  setTimeout(boot, ${FIRST_PAINT_WAIT_MS});`,
+    "  const Observer = window.PerformanceObserver;",
+    '  if (!Observer?.supportedEntryTypes?.includes("paint")) return boot();',
+    "  new Observer((entries, observer) => {",
+    '    if (entries.getEntriesByName("first-contentful-paint").length === 0) return;',
+    "    observer.disconnect();",
+    "    setTimeout(boot);",
+    '  }).observe({ type: "paint", buffered: true });',
+    "};",
+    'if (document.readyState === "complete") bootAfterFirstPaint();',
+    'else window.addEventListener("load", bootAfterFirstPaint, { once: true });',
   ].join("\n");
 }
 
