@@ -1,5 +1,7 @@
 import { ContentPageView } from "../features/content-pages/content-page-view.tsx";
+import { seededContentPage } from "../features/content-pages/seeded-content-page.server.ts";
 import { pageMeta } from "../seo/page-meta.ts";
+import type { Route } from "./+types/privacy-policy";
 
 export const meta = () =>
   pageMeta({
@@ -8,6 +10,15 @@ export const meta = () =>
     canonicalPath: "/privacy-policy",
   });
 
-export default function PrivacyPolicy() {
-  return <ContentPageView handle="privacy-policy" fallbackTitle="Privacy Policy" />;
+// Runs at build time: the prerendered page carries the text (its LCP), not a placeholder.
+export const loader = () => ({ page: seededContentPage("privacy-policy") });
+
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  return (
+    <ContentPageView
+      handle="privacy-policy"
+      fallbackTitle="Privacy Policy"
+      prerendered={loaderData.page}
+    />
+  );
 }

@@ -1,5 +1,7 @@
 import { ContentPageView } from "../features/content-pages/content-page-view.tsx";
+import { seededContentPage } from "../features/content-pages/seeded-content-page.server.ts";
 import { pageMeta } from "../seo/page-meta.ts";
+import type { Route } from "./+types/terms-of-service";
 
 export const meta = () =>
   pageMeta({
@@ -8,6 +10,15 @@ export const meta = () =>
     canonicalPath: "/terms-of-service",
   });
 
-export default function TermsOfService() {
-  return <ContentPageView handle="terms-of-service" fallbackTitle="Terms of Service" />;
+// Runs at build time: the prerendered page carries the text (its LCP), not a placeholder.
+export const loader = () => ({ page: seededContentPage("terms-of-service") });
+
+export default function TermsOfService({ loaderData }: Route.ComponentProps) {
+  return (
+    <ContentPageView
+      handle="terms-of-service"
+      fallbackTitle="Terms of Service"
+      prerendered={loaderData.page}
+    />
+  );
 }

@@ -16,18 +16,30 @@ type LoadState =
  * A page of content kept in the database, loaded by handle (spec §2): title,
  * subtitle and HTML. The HTML was sanitized when stored and is sanitized again
  * here, because the browser is the last line of defence.
+ *
+ * `prerendered`: the page as rendered at build time from the repository's source
+ * (seeded-content-page.server.ts). It shows at once; the API's answer then replaces
+ * it, and if that call fails the prerendered text stays.
  */
 export function ContentPageView({
   handle,
   fallbackTitle,
+  prerendered,
 }: {
   handle: string;
   fallbackTitle?: string;
+  prerendered?: ContentPage;
 }) {
-  const [state, setState] = useState<LoadState>({ kind: "loading" });
+  const [state, setState] = useState<LoadState>(() =>
+    prerendered
+      ? { kind: "loaded", page: prerendered, html: prerendered.content }
+      : { kind: "loading" },
+  );
+  const hasPrerendered = prerendered !== undefined;
 
   const load = useCallback(async () => {
-    setState({ kind: "loading" });
+    const keepShown = (current: LoadState) => hasPrerendered && current.kind === "loaded";
+    setState((current) => (keepShown(current) ? current : { kind: "loading" }));
     try {
       const page = await api.get(`/p/${encodeURIComponent(handle)}`, contentPageSchema);
       setState({ kind: "loaded", page, html: DOMPurify.sanitize(page.content) });
@@ -36,14 +48,17 @@ export function ContentPageView({
       if (error instanceof ApiRequestError && error.status === 301) return;
       const notFound =
         error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
-      setState({ kind: notFound ? "not-found" : "failed" });
+      setState((current) =>
+        keepShown(current) ? current : { kind: notFound ? "not-found" : "failed" },
+      );
     }
-  }, [handle]);
+  }, [handle, hasPrerendered]);
 
   useEffect(() => {
-    window.scrollTo(0, 0);
+    // A page that arrived with its text is where the visitor may have scrolled already.
+    if (!hasPrerendered) window.scrollTo(0, 0);
     void load();
-  }, [load]);
+  }, [load, hasPrerendered]);
 
   const title =
     state.kind === "loaded"

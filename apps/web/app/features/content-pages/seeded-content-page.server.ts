@@ -1,0 +1,33 @@
+import type { ContentPage } from "@bakery/shared/api-contract";
+import privacyPolicySource from "../../../../../content/privacy-policy.md?raw";
+import termsOfServiceSource from "../../../../../content/terms-of-service.md?raw";
+// The same renderer and page list the API seeds its database with, so the prerendered
+// text is what GET /api/p/:handle answers until an operator edits the page.
+import {
+  placeholdersFromConfig,
+  renderPageSource,
+} from "../../../../api/src/content/render-page.ts";
+import { DEMO_PAGES } from "../../../../api/src/seed/demo-data.ts";
+import { siteConfig } from "../../site-config.ts";
+
+const sources = {
+  "privacy-policy": privacyPolicySource,
+  "terms-of-service": termsOfServiceSource,
+} as const;
+
+export type SeededHandle = keyof typeof sources;
+
+/**
+ * A legal page as the API serves it after seeding, rendered at build time (prerendering
+ * only: the browser never loads this module). The page shows it at once and refreshes it
+ * from the API once the app runs, so an operator's edit still shows.
+ */
+export function seededContentPage(handle: SeededHandle): ContentPage {
+  const page = DEMO_PAGES.find((candidate) => candidate.handle === handle);
+  if (!page) throw new Error(`no seeded page "${handle}"`);
+  return {
+    title: page.title,
+    subtitle: page.subtitle,
+    content: renderPageSource(sources[handle], "markdown", placeholdersFromConfig(siteConfig)),
+  };
+}
