@@ -4,12 +4,13 @@ import { InvalidTokenError } from "./auth/verify-id-token.ts";
 import { moveContentPage, putContentPage } from "./db/content-pages.ts";
 import type { DatabaseHandle } from "./db/open-database.ts";
 import { listProfiles } from "./db/profiles.ts";
-import { listShortLinks, moveShortLink, putShortLink } from "./db/short-links.ts";
+import { listShortLinks, putShortLink } from "./db/short-links.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
 import {
   clearTables,
   fakeToken,
   fakeVerifier,
+  putTestShortLinks,
   startTestServer,
   type TestServer,
   testBackends,
@@ -51,25 +52,7 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
       html: "<p>old</p>",
     });
     await moveContentPage(handle.db, "old-news", "news");
-    await putShortLink(handle.db, {
-      cat: "promo",
-      id: "spring",
-      target: "/book-demo?utm_source=sms",
-      signInRequired: false,
-    });
-    await putShortLink(handle.db, {
-      cat: "account",
-      id: "billing",
-      target: "https://my.example.com/billing",
-      signInRequired: true,
-    });
-    await putShortLink(handle.db, {
-      cat: "promo",
-      id: "old",
-      target: "/pricing",
-      signInRequired: false,
-    });
-    await moveShortLink(handle.db, { cat: "promo", id: "old" }, { cat: "promo", id: "new" });
+    await putTestShortLinks(handle);
   });
 
   describe("GET /health and /ready", () => {

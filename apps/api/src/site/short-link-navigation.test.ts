@@ -7,11 +7,16 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/open-database.ts";
-import { listShortLinks, moveShortLink, putShortLink } from "../db/short-links.ts";
+import { listShortLinks } from "../db/short-links.ts";
 import { createRateLimiter, type RateLimiter } from "../limits/rate-limiter.ts";
 import { createShortLinkStore, type ShortLinkStore } from "../links/short-link-store.ts";
 import { silentLogger } from "../logger.ts";
-import { clearTables, testBackends, testConfig } from "../test-support/test-server.ts";
+import {
+  clearTables,
+  putTestShortLinks,
+  testBackends,
+  testConfig,
+} from "../test-support/test-server.ts";
 import { createSiteHandler } from "./serve-site.ts";
 import { isTopLevelNavigation, shortLinkNavigation } from "./short-link-navigation.ts";
 
@@ -83,31 +88,7 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
   });
   beforeEach(async () => {
     await clearTables(handle);
-    await putShortLink(handle.db, {
-      cat: "promo",
-      id: "spring",
-      target: "/book-demo?utm_source=sms",
-      signInRequired: false,
-    });
-    await putShortLink(handle.db, {
-      cat: "partner",
-      id: "calendar",
-      target: "https://calendly.com/rise/demo",
-      signInRequired: false,
-    });
-    await putShortLink(handle.db, {
-      cat: "account",
-      id: "billing",
-      target: "https://my.example.com/billing",
-      signInRequired: true,
-    });
-    await putShortLink(handle.db, {
-      cat: "promo",
-      id: "old",
-      target: "/pricing",
-      signInRequired: false,
-    });
-    await moveShortLink(handle.db, { cat: "promo", id: "old" }, { cat: "promo", id: "new" });
+    await putTestShortLinks(handle);
   });
 
   it("answers a browser's navigation to a public link with 302 to its target and counts it", async () => {

@@ -8,6 +8,7 @@ import {
   type VerifiedUser,
 } from "../auth/verify-id-token.ts";
 import { type DatabaseHandle, openDatabase } from "../db/open-database.ts";
+import { moveShortLink, putShortLink } from "../db/short-links.ts";
 import { listenHttp } from "../http-server.ts";
 import { createRateLimiter } from "../limits/rate-limiter.ts";
 import { createShortLinkStore } from "../links/short-link-store.ts";
@@ -146,4 +147,29 @@ export async function startTestServer(
 export async function waitForFreshRateLimitWindow(needSeconds = 15): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < needSeconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 250));
+}
+
+/**
+ * The short links the API and site tests start from: a public link, one elsewhere on
+ * the allow-list, one behind sign-in, and one moved (promo/old → promo/new).
+ */
+export async function putTestShortLinks(handle: DatabaseHandle): Promise<void> {
+  const links = [
+    { cat: "promo", id: "spring", target: "/book-demo?utm_source=sms", signInRequired: false },
+    {
+      cat: "partner",
+      id: "calendar",
+      target: "https://calendly.com/rise/demo",
+      signInRequired: false,
+    },
+    {
+      cat: "account",
+      id: "billing",
+      target: "https://my.example.com/billing",
+      signInRequired: true,
+    },
+    { cat: "promo", id: "old", target: "/pricing", signInRequired: false },
+  ];
+  for (const link of links) await putShortLink(handle.db, link);
+  await moveShortLink(handle.db, { cat: "promo", id: "old" }, { cat: "promo", id: "new" });
 }
