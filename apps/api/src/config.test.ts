@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { ConfigError } from "@bakery/shared/config";
 import { describe, expect, it } from "vitest";
 import { loadServerConfig } from "./config.ts";
@@ -13,13 +15,32 @@ describe("loadServerConfig", () => {
   });
 
   it("is production mode for a non-demo project, and refuses the emulator there", () => {
-    expect(loadServerConfig({ FIREBASE_PROJECT_ID: "rise-prod" }).mode).toBe("production");
+    const database = { DATABASE_URL: "postgres://db.internal:5432/rise" };
+    expect(loadServerConfig({ FIREBASE_PROJECT_ID: "rise-prod", ...database }).mode).toBe(
+      "production",
+    );
     expect(() =>
       loadServerConfig({
         FIREBASE_PROJECT_ID: "rise-prod",
+        ...database,
         FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
       }),
     ).toThrow(/FIREBASE_AUTH_EMULATOR_HOST: must be unset in production/);
+  });
+
+  it("requires DATABASE_URL in production instead of writing to a local folder", () => {
+    expect(() => loadServerConfig({ FIREBASE_PROJECT_ID: "rise-prod" })).toThrow(
+      /DATABASE_URL: required in production/,
+    );
+  });
+
+  it("stops the server from starting in production without DATABASE_URL", async () => {
+    const server = spawnSync(process.execPath, [path.join(import.meta.dirname, "main.ts")], {
+      env: { PATH: process.env.PATH, NODE_ENV: "test", FIREBASE_PROJECT_ID: "rise-prod" },
+      encoding: "utf8",
+    });
+    expect(server.status).toBe(1);
+    expect(server.stderr).toMatch(/DATABASE_URL: required in production/);
   });
 
   it("names every bad value", () => {

@@ -92,6 +92,12 @@ export function loadServerConfig(env: Env): ServerConfig {
       `FIREBASE_AUTH_EMULATOR_HOST: must be unset in production (FIREBASE_PROJECT_ID=${parsed.FIREBASE_PROJECT_ID}); it makes unsigned tokens acceptable`,
     );
   }
+  if (mode === "production" && !parsed.DATABASE_URL) {
+    // Without it the data would silently go to an embedded database in a local folder.
+    problems.push(
+      `DATABASE_URL: required in production (FIREBASE_PROJECT_ID=${parsed.FIREBASE_PROJECT_ID}); without it the data would go to a local folder`,
+    );
+  }
   if (parsed.CHAT_PROVIDER !== "none" && parsed.CHAT_ID === "") {
     problems.push(`CHAT_ID: required when CHAT_PROVIDER is ${parsed.CHAT_PROVIDER}`);
   }

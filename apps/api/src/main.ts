@@ -1,5 +1,4 @@
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { Hono } from "hono";
 import { createApi } from "./app.ts";
 import {
@@ -8,6 +7,7 @@ import {
   type IdTokenVerifier,
 } from "./auth/verify-id-token.ts";
 import { loadDotEnv, loadServerConfigOrExit, type ServerConfig } from "./config.ts";
+import { describeDatabase } from "./db/database-identity.ts";
 import {
   lockDataDir,
   pgliteDir,
@@ -204,18 +204,12 @@ async function seedLocal(
   }
 }
 
-/** Relative to the working folder when inside it, else absolute. */
-function displayPath(dir: string): string {
-  const relative = path.relative(process.cwd(), dir);
-  return relative === "" ? "." : relative.startsWith("..") ? dir : relative;
-}
-
 function printBanner(config: ServerConfig, url: string, socket?: SharedDatabaseSocket) {
   const lines = [
     "",
     `  Bakery site running at ${url}`,
     `  API:       ${url}${config.apiBasePath}  (try ${url}${config.apiBasePath}/health)`,
-    `  Database:  ${config.DATABASE_URL ? "DATABASE_URL" : `PGlite in ${displayPath(config.DATA_DIR)}`}${socket ? ` (shared with the admin CLI on 127.0.0.1:${socket.port})` : ""}`,
+    `  Database:  ${describeDatabase(config)}${socket ? ` (shared with the admin CLI on 127.0.0.1:${socket.port})` : ""}`,
     `  Identity:  ${config.mode === "local" ? `Auth emulator at ${config.FIREBASE_AUTH_EMULATOR_HOST} (project ${config.FIREBASE_PROJECT_ID})` : `Firebase project ${config.FIREBASE_PROJECT_ID}`}`,
   ];
   if (config.mode === "local") {

@@ -29,10 +29,12 @@ const env = () => ({
   COMPANY_NAME: "Test Bakery Co.",
 });
 
-async function cli(...args: string[]) {
+const cli = (...args: string[]) => cliWithEnv({}, ...args);
+
+async function cliWithEnv(extraEnv: Record<string, string>, ...args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, [CLI, ...args], {
-      env: env(),
+      env: { ...env(), ...extraEnv },
       cwd: workDir,
     });
     return { code: 0, stdout, stderr };
@@ -185,6 +187,37 @@ describe("admin CLI without a running server", () => {
     const unknown = await cli("users", "set-status", "ghost@example.com", "active");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("has signed in yet");
+  });
+});
+
+describe("admin CLI: which database", () => {
+  it("says on stderr which database a command opens", async () => {
+    const list = await cli("links", "list");
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stderr).toBe("database: embedded, data/\n");
+  });
+
+  it("refuses to run in production without DATABASE_URL, naming it", async () => {
+    const result = await cliWithEnv({ FIREBASE_PROJECT_ID: "rise-prod" }, "links", "list");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/DATABASE_URL: required in production/);
+    expect(result.stdout).toBe("");
+  });
+
+  it("names DATABASE_URL and the host when the server can't be reached, hiding the password", async () => {
+    const result = await cliWithEnv(
+      { DATABASE_URL: `postgres://rise:s3cret@127.0.0.1:${await freePort()}/rise` },
+      "links",
+      "list",
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^database: postgres:\/\/rise@127\.0\.0\.1:\d+\/rise \(password hidden\)$/m,
+    );
+    expect(result.stderr).toMatch(
+      /could not connect to the database in DATABASE_URL \(host 127\.0\.0\.1:\d+\)/,
+    );
+    expect(result.stderr).not.toContain("s3cret");
   });
 });
 

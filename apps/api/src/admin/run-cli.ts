@@ -1,6 +1,7 @@
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { ConfigError } from "@bakery/shared/config";
 import { loadServerConfig } from "../config.ts";
+import { describeDatabase } from "../db/database-identity.ts";
 import { openAdminDatabase } from "./admin-database.ts";
 import { CommandError, UsageError } from "./cli-errors.ts";
 import { type Command, usageOf } from "./command.ts";
@@ -91,6 +92,8 @@ export async function runCli(
     const config = loadServerConfig(env);
     // Everything is validated before the database is opened: bad input writes nothing.
     const action = await command.prepare(input, config);
+    // Said before anything is written, so a forgotten DATABASE_URL can't go unnoticed.
+    io.err(`database: ${describeDatabase(config)}`);
     const database = await openAdminDatabase(config);
     try {
       await action(database.db, io.out);

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { DatabaseConnectionError } from "./database-identity.ts";
 import { schema } from "./schema.ts";
 
 /** Whichever driver is underneath, queries are written once against this type. */
@@ -38,7 +39,13 @@ export type OpenDatabaseOptions =
  * Migrations from apps/api/drizzle/ are applied unless `migrate: false`.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if ("url" in options) return openPostgres(options.url, options.migrate ?? true, options.poolSize);
+  if ("url" in options) {
+    try {
+      return await openPostgres(options.url, options.migrate ?? true, options.poolSize);
+    } catch (error) {
+      throw new DatabaseConnectionError(options.url, error);
+    }
+  }
   return openPglite(options.dataDir, options.migrate ?? true);
 }
 

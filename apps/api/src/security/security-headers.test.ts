@@ -17,6 +17,7 @@ import {
 const localConfig = loadServerConfig({});
 const productionConfig = loadServerConfig({
   FIREBASE_PROJECT_ID: "rise-bakery-prod",
+  DATABASE_URL: "postgres://db.rise.example/rise",
   FIREBASE_API_KEY: "AIzaRealKey",
   FIREBASE_AUTH_DOMAIN: "auth.rise.example",
   SITE_URL: "https://www.rise.example",
