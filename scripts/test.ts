@@ -31,14 +31,7 @@ step(
   "no high or critical dependency advisories (npm audit; reported above when the registry refuses the check)",
   run("Dependency advisories", process.execPath, ["scripts/audit-dependencies.ts"]),
 );
-step(
-  "types (TypeScript)",
-  run("Types: web", "npm", ["run", "typegen", "-w", "apps/web"]) &&
-    run("Types", "npx", ["tsc", "-p", "apps/web", "--noEmit"]) &&
-    run("Types", "npx", ["tsc", "-p", "apps/api", "--noEmit"]) &&
-    run("Types", "npx", ["tsc", "-p", "packages/shared", "--noEmit"]) &&
-    run("Types", "npx", ["tsc", "-p", ".", "--noEmit"]),
-);
+step("types (TypeScript)", run("Types", process.execPath, ["scripts/typecheck.ts"]));
 step(
   "unit and API integration tests (Vitest)",
   run("Unit and API integration tests", "npx", [

@@ -6,7 +6,7 @@ import { e2eAuthEmulatorHost, e2eDataDir, e2eSiteEnv } from "./e2e-env.ts";
 const repoRoot = join(import.meta.dirname, "../..");
 
 /**
- * Runs `npm run admin -- <args>` against the browser-test server's database
+ * Runs `npx rise-admin <args>` against the browser-test server's database
  * (through the server's shared socket) and returns what it printed.
  */
 export async function runAdmin(...args: string[]): Promise<string> {

@@ -222,7 +222,7 @@ function printBanner(config: ServerConfig, url: string, socket?: SharedDatabaseS
       );
     }
   }
-  lines.push("", "  Admin: npm run admin -- --help", "  Stop:  Ctrl-C", "");
+  lines.push("", "  Admin: npx rise-admin --help", "  Stop:  Ctrl-C", "");
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 

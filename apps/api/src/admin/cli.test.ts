@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -76,6 +76,17 @@ describe("admin CLI without a running server", () => {
     const put = await cli("links", "put", "--help");
     expect(put.code).toBe(0);
     expect(put.stdout).toContain("--sign-in-required");
+  });
+
+  it("runs as the package's rise-admin command, so npm can't swallow its flags", async () => {
+    const { bin } = JSON.parse(
+      readFileSync(path.join(import.meta.dirname, "../../../../package.json"), "utf8"),
+    );
+    const command = path.resolve(import.meta.dirname, "../../../..", bin["rise-admin"]);
+    expect(command).toBe(CLI);
+    // Executed directly, as npx does: the file's own #! line picks Node.
+    const { stdout } = await run(command, ["links", "put", "--help"], { env: env() });
+    expect(stdout).toContain("Usage: npx rise-admin links put <cat> <id> <target>");
   });
 
   it("refuses bad input with exit 2 and a clear message, writing nothing", async () => {

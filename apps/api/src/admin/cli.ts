@@ -1,5 +1,6 @@
+#!/usr/bin/env node
 /**
- * Entry point of `npm run admin -- …` (see run-cli.ts for the commands).
+ * Entry point of `npx rise-admin …` (see run-cli.ts for the commands).
  *
  * Kept tiny on purpose: it turns on Node's compile cache before the real modules load,
  * which takes about a third off every invocation's start-up time.

@@ -31,7 +31,7 @@ export function usageOf(command: Command): string {
   const args = command.args.map((arg) => `<${arg}>`).join(" ");
   const options = Object.entries(command.options ?? {});
   const lines = [
-    `Usage: npm run admin -- ${command.group} ${command.name}${args ? ` ${args}` : ""}${options.length ? " [options]" : ""}`,
+    `Usage: npx rise-admin ${command.group} ${command.name}${args ? ` ${args}` : ""}${options.length ? " [options]" : ""}`,
     "",
     command.summary,
   ];

@@ -11,7 +11,7 @@ import { reportCommands } from "./commands/report.ts";
 import { userCommands } from "./commands/users.ts";
 
 /**
- * Operator CLI: `npm run admin -- <group> <command> [args] [options]`.
+ * Operator CLI: `npx rise-admin <group> <command> [args] [options]`.
  * Works with the local server running (through its shared database socket), without
  * it (PGlite directly), or against DATABASE_URL.
  */
@@ -35,7 +35,7 @@ const stdio: CliIo = {
 };
 
 function mainHelp(): string {
-  const lines = ["Usage: npm run admin -- <group> <command> [args] [options]", "", "Commands:"];
+  const lines = ["Usage: npx rise-admin <group> <command> [args] [options]", "", "Commands:"];
   for (const command of COMMANDS) {
     const args = command.args.map((a) => `<${a}>`).join(" ");
     lines.push(`  ${`${command.group} ${command.name} ${args}`.padEnd(42)} ${command.summary}`);
@@ -49,7 +49,7 @@ function mainHelp(): string {
 }
 
 function groupHelp(group: string): string {
-  const lines = [`Usage: npm run admin -- ${group} <command>`, "", `Manage ${GROUPS[group]}.`, ""];
+  const lines = [`Usage: npx rise-admin ${group} <command>`, "", `Manage ${GROUPS[group]}.`, ""];
   for (const command of COMMANDS.filter((c) => c.group === group)) {
     lines.push(`  ${command.name.padEnd(12)} ${command.summary}`);
   }
@@ -104,7 +104,7 @@ export async function runCli(
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`error: ${error.message}`);
-      io.err(`Run "npm run admin -- ${group} ${name} --help" for usage.`);
+      io.err(`Run "npx rise-admin ${group} ${name} --help" for usage.`);
       return 2;
     }
     if (error instanceof CommandError) {

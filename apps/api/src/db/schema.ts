@@ -82,7 +82,7 @@ export const seedRuns = pgTable("seed_runs", {
 
 /**
  * Conversions the browser reported (POST /events), with the visit's attribution, for
- * `npm run admin -- report attribution`. Empty utm values are stored as NULL.
+ * `npx rise-admin report attribution`. Empty utm values are stored as NULL.
  */
 export const conversionEvents = pgTable(
   "conversion_events",

@@ -12,7 +12,7 @@ export const EVENT_BODY_MAX_BYTES = 4 * 1024;
 
 /**
  * `POST /events`: conversions the browser saw (a demo booked in the scheduling widget),
- * with the visit's attribution, for `npm run admin -- report attribution`. Anonymous by
+ * with the visit's attribution, for `npx rise-admin report attribution`. Anonymous by
  * design (no token needed), so it is rate-limited per client and its body is capped.
  */
 export function registerEventRoutes(app: Hono, deps: ApiDeps): void {

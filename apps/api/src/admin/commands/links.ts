@@ -43,7 +43,7 @@ export const linkCommands: Command[] = [
       "the site's, MY_AREA_URL's, or listed in REDIRECT_ALLOWED_HOSTS. It is checked again",
       "every time the link is followed.",
       "",
-      "Example: npm run admin -- links put promo spring /book-demo --utm-source sms --utm-medium text --utm-campaign spring",
+      "Example: npx rise-admin links put promo spring /book-demo --utm-source sms --utm-medium text --utm-campaign spring",
     ].join("\n"),
     async prepare({ args, options }, config) {
       const cat = slugArg("cat", args.cat ?? "");

@@ -50,7 +50,7 @@ export const pageCommands: Command[] = [
       "images and event handlers are dropped. {{COMPANY_NAME}}, {{COMPANY_ADDRESS}},",
       "{{CONTACT_EMAIL}}, {{PRODUCT_NAME}} and {{SITE_URL}} are filled from the configuration.",
       "",
-      "Example: npm run admin -- pages put privacy-policy content/privacy-policy.md --title 'Privacy Policy'",
+      "Example: npx rise-admin pages put privacy-policy content/privacy-policy.md --title 'Privacy Policy'",
     ].join("\n"),
     async prepare({ args, options }, config) {
       const handle = slugArg("handle", args.handle ?? "");

@@ -22,7 +22,7 @@ export const reportCommands: Command[] = [
       "with the source the visitor arrived from (utm parameters, or the referring site) and",
       "the first page they saw. Most bookings first.",
       "",
-      "Example: npm run admin -- report attribution --since 7d",
+      "Example: npx rise-admin report attribution --since 7d",
     ].join("\n"),
     async prepare({ options }) {
       const sinceText = typeof options.since === "string" ? options.since : DEFAULT_SINCE;
