@@ -1,3 +1,4 @@
+import { contentHtmlPolicy } from "@bakery/shared/content-html-policy";
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 
@@ -15,37 +16,9 @@ export type Placeholders = Record<string, string>;
 export class PageSourceError extends Error {}
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    "h2",
-    "h3",
-    "h4",
-    "p",
-    "br",
-    "hr",
-    "ul",
-    "ol",
-    "li",
-    "strong",
-    "em",
-    "b",
-    "i",
-    "a",
-    "blockquote",
-    "code",
-    "pre",
-    "table",
-    "thead",
-    "tbody",
-    "tr",
-    "th",
-    "td",
-    "address",
-    "small",
-    "sup",
-    "sub",
-  ],
-  allowedAttributes: { a: ["href", "title"], ol: ["start"], th: ["scope"] },
-  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedTags: [...contentHtmlPolicy.tags],
+  allowedAttributes: contentHtmlPolicy.attributes,
+  allowedSchemes: [...contentHtmlPolicy.linkSchemes],
   allowedSchemesAppliedToAttributes: ["href"],
   allowProtocolRelative: false,
   // The page title is its own field, so a document's "# Title" becomes a section heading.

@@ -1,10 +1,10 @@
 import { type ContentPage, contentPageSchema } from "@bakery/shared/api-contract";
-import DOMPurify from "dompurify";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonClasses } from "../../ui/button-styles.ts";
 import { ApiRequestError } from "../api/api-client.ts";
 import { api } from "../api/browser-api-client.ts";
+import { sanitizeContentHtml } from "./sanitize-content-html.ts";
 
 type LoadState =
   | { kind: "loading" }
@@ -42,7 +42,7 @@ export function ContentPageView({
     setState((current) => (keepShown(current) ? current : { kind: "loading" }));
     try {
       const page = await api.get(`/p/${encodeURIComponent(handle)}`, contentPageSchema);
-      setState({ kind: "loaded", page, html: DOMPurify.sanitize(page.content) });
+      setState({ kind: "loaded", page, html: sanitizeContentHtml(page.content) });
     } catch (error) {
       console.error(`Could not load the page "${handle}"`, error);
       if (error instanceof ApiRequestError && error.status === 301) return;
@@ -114,7 +114,7 @@ export function ContentPageView({
   );
 }
 
-/** Shows HTML that was sanitized by the server and again by DOMPurify in `load`. */
+/** Shows HTML that was sanitized by the server and again in `load`, by the same allow-list. */
 function SanitizedHtml({ html }: { html: string }) {
   return (
     <div
