@@ -147,9 +147,9 @@ describe("admin CLI without a running server", () => {
     expect(moveAgain.code).toBe(1);
     expect(moveAgain.stderr).toContain('no page "about"');
 
-    expect((await cli("pages", "rm", "about-us")).code).toBe(0);
+    expect((await cli("pages", "rm", "about-us", "--yes")).code).toBe(0);
     expect((await cli("pages", "list")).stdout).toContain("No pages.");
-    expect((await cli("pages", "rm", "about-us")).code).toBe(1);
+    expect((await cli("pages", "rm", "about-us", "--yes")).code).toBe(1);
   });
 
   it("puts, lists and removes links, adding UTM tags to site targets", async () => {
@@ -167,6 +167,10 @@ describe("admin CLI without a running server", () => {
       "spring",
     );
     expect(put.code, put.stderr).toBe(0);
+    // The whole link, ready to paste into a message.
+    expect(put.stdout).toBe(
+      "Created https://www.example.com/to/promo/spring → /book-demo?utm_source=sms&utm_medium=text&utm_campaign=spring\n",
+    );
     const billing = await cli(
       "links",
       "put",
@@ -181,8 +185,80 @@ describe("admin CLI without a running server", () => {
       /promo\/spring\s+\/book-demo\?utm_source=sms&utm_medium=text&utm_campaign=spring\s+no\s+0/,
     );
     expect(list.stdout).toMatch(/account\/billing\s+https:\/\/my\.example\.com\/billing\s+yes/);
-    expect((await cli("links", "rm", "promo", "spring")).code).toBe(0);
+    expect((await cli("links", "rm", "promo", "spring", "--yes")).code).toBe(0);
     expect((await cli("links", "list")).stdout).not.toContain("promo/spring");
+  });
+
+  it("says whether links put created or replaced a link", async () => {
+    expect((await cli("links", "put", "promo", "summer", "/pricing")).stdout).toMatch(/^Created /);
+    const again = await cli("links", "put", "promo", "summer", "/book-demo");
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toBe("Replaced https://www.example.com/to/promo/summer → /book-demo\n");
+  });
+
+  it("refuses rm without --yes when there is no terminal to ask on", async () => {
+    await cli("links", "put", "promo", "keep", "/pricing");
+    const refused = await cli("links", "rm", "promo", "keep");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      "Delete the short link /to/promo/keep? There is no terminal to ask on: add --yes to confirm.",
+    );
+    const page = await cli("pages", "rm", "anything");
+    expect(page.code).toBe(2);
+    expect(page.stderr).toContain("add --yes");
+    expect((await cli("links", "list")).stdout).toContain("promo/keep");
+  });
+
+  it("checks a writing command against the database with --dry-run, saving nothing", async () => {
+    const dry = await cli("links", "put", "promo", "dry", "/pricing", "--dry-run");
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain("nothing was saved");
+    expect(dry.stdout).toContain("Created https://www.example.com/to/promo/dry");
+    const missing = await cli("links", "rm", "promo", "never", "--dry-run");
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('no link "promo/never"');
+    await cli("links", "put", "promo", "stays", "/pricing");
+    expect((await cli("links", "rm", "promo", "stays", "--dry-run")).code).toBe(0);
+    const list = (await cli("links", "list")).stdout;
+    expect(list).not.toContain("promo/dry");
+    expect(list).toContain("promo/stays");
+  });
+
+  it("prints one JSON document and nothing else with --json", async () => {
+    await cli("links", "put", "promo", "json", "/pricing");
+    const links = await cli("links", "list", "--json");
+    expect(links.code, links.stderr).toBe(0);
+    expect(JSON.parse(links.stdout)).toContainEqual(
+      expect.objectContaining({ cat: "promo", id: "json", target: "/pricing", clicks: 0 }),
+    );
+    for (const listing of [
+      ["pages", "list"],
+      ["users", "list"],
+      ["report", "attribution"],
+    ]) {
+      const result = await cli(...listing, "--json");
+      expect(result.code, listing.join(" ")).toBe(0);
+      expect(() => JSON.parse(result.stdout), listing.join(" ")).not.toThrow();
+    }
+  });
+
+  it("prints its version, shows help for one command and suggests the nearest to a typo", async () => {
+    expect((await cli("--version")).stdout).toMatch(/^rise-admin \d+\.\d+\.\d+\n$/);
+    const help = await cli("help", "links", "put");
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Usage: npx rise-admin links put <cat> <id> <target>");
+    expect(help.stdout).toContain("--dry-run");
+    const typo = await cli("links", "pt", "promo", "x", "/pricing");
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('unknown command "links pt"; did you mean "links put"?');
+    expect((await cli("lnks", "list")).stderr).toContain('did you mean "links list"?');
+  });
+
+  it("shows times in the local time zone with its offset", async () => {
+    const report = await cliWithEnv({ TZ: "Asia/Kolkata" }, "report", "attribution");
+    expect(report.stdout).toMatch(
+      /^No booked demos since \d{4}-\d{2}-\d{2} \d{2}:\d{2} \+05:30\.$/m,
+    );
   });
 
   it("sets the status of a known user by email or uid, and refuses unknown users", async () => {
@@ -236,7 +312,9 @@ describe("admin CLI: report attribution", () => {
   it("says so when there are no booked demos", async () => {
     const empty = await cli("report", "attribution");
     expect(empty.code, empty.stderr).toBe(0);
-    expect(empty.stdout).toMatch(/^No booked demos since \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/m);
+    expect(empty.stdout).toMatch(
+      /^No booked demos since \d{4}-\d{2}-\d{2} \d{2}:\d{2} [+-]\d{2}:\d{2}\.$/m,
+    );
   });
 
   it("counts booked demos by source / medium / campaign and by landing page, most first", async () => {

@@ -21,15 +21,46 @@ export interface Command {
   options?: Record<string, OptionSpec>;
   /** Extra help text (examples, rules). */
   details?: string;
+  /** Changes data: gets --dry-run, which does the work in a transaction and rolls it back. */
+  writes?: boolean;
+  /**
+   * Destroys data: the question asked on a terminal before the work is done. --yes skips
+   * it; without a terminal the command refuses unless --yes is given.
+   */
+  confirm?: (args: Record<string, string>) => string;
   prepare(
     input: { args: Record<string, string>; options: OptionValues },
     config: ServerConfig,
   ): Promise<(db: Database, out: (line: string) => void) => Promise<void>>;
 }
 
+/** For listing and report commands: one JSON document on stdout instead of a table. */
+export const JSON_OPTION: Record<"json", OptionSpec> = {
+  json: { type: "boolean", description: "print one JSON document (times in UTC) instead of text" },
+};
+
+/** The options every writing or destroying command gets from the runner. */
+export function optionsOf(command: Command): Record<string, OptionSpec> {
+  return {
+    ...command.options,
+    ...(command.writes && {
+      "dry-run": {
+        type: "boolean",
+        description: "check everything and show what would change, then save nothing",
+      },
+    }),
+    ...(command.confirm && {
+      yes: {
+        type: "boolean",
+        description: "do not ask for confirmation (needed without a terminal)",
+      },
+    }),
+  } satisfies Record<string, OptionSpec>;
+}
+
 export function usageOf(command: Command): string {
   const args = command.args.map((arg) => `<${arg}>`).join(" ");
-  const options = Object.entries(command.options ?? {});
+  const options = Object.entries(optionsOf(command));
   const lines = [
     `Usage: npx rise-admin ${command.group} ${command.name}${args ? ` ${args}` : ""}${options.length ? " [options]" : ""}`,
     "",
@@ -65,5 +96,21 @@ export function table(rows: string[][], out: (line: string) => void): void {
   }
 }
 
-export const formatTime = (date: Date | null) =>
-  date ? date.toISOString().replace("T", " ").slice(0, 16) : "-";
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/**
+ * A stored (UTC) time in the operator's local time zone, with its offset so the text
+ * means the same thing to whoever it is pasted to: "2026-03-01 14:05 +01:00".
+ */
+export function formatTime(date: Date | null): string {
+  if (!date) return "-";
+  const offset = -date.getTimezoneOffset();
+  const sign = offset < 0 ? "-" : "+";
+  const zone = `${sign}${twoDigits(Math.floor(Math.abs(offset) / 60))}:${twoDigits(Math.abs(offset) % 60)}`;
+  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())} ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())} ${zone}`;
+}
+
+/** Prints a listing for --json: one document, nothing else on stdout. */
+export function printJson(value: unknown, out: (line: string) => void): void {
+  out(JSON.stringify(value, null, 2));
+}

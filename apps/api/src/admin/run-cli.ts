@@ -1,14 +1,18 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createInterface } from "node:readline/promises";
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { ConfigError } from "@bakery/shared/config";
-import { loadServerConfig } from "../config.ts";
+import { loadServerConfig, REPO_ROOT } from "../config.ts";
 import { describeDatabase } from "../db/database-identity.ts";
 import { openAdminDatabase } from "./admin-database.ts";
 import { CommandError, UsageError } from "./cli-errors.ts";
-import { type Command, usageOf } from "./command.ts";
+import { type Command, optionsOf, usageOf } from "./command.ts";
 import { linkCommands } from "./commands/links.ts";
 import { pageCommands } from "./commands/pages.ts";
 import { reportCommands } from "./commands/report.ts";
 import { userCommands } from "./commands/users.ts";
+import { nearestCommand } from "./nearest-command.ts";
 
 /**
  * Operator CLI: `npx rise-admin <group> <command> [args] [options]`.
@@ -27,12 +31,31 @@ const GROUPS: Record<string, string> = {
 export interface CliIo {
   out: (line: string) => void;
   err: (line: string) => void;
+  /** Whether a person is at a terminal to answer a question. */
+  interactive: boolean;
+  ask: (question: string) => Promise<string>;
 }
 
 const stdio: CliIo = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
+  interactive: Boolean(process.stdin.isTTY && process.stderr.isTTY),
+  ask: async (question) => {
+    // On stderr, so a question never ends up in piped output.
+    const prompt = createInterface({ input: process.stdin, output: process.stderr });
+    try {
+      return await prompt.question(question);
+    } finally {
+      prompt.close();
+    }
+  },
 };
+
+const version = (): string =>
+  JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")).version;
+
+/** Rolls a dry run's transaction back once the command's work is done. */
+class DryRunRollback extends Error {}
 
 function mainHelp(): string {
   const lines = ["Usage: npx rise-admin <group> <command> [args] [options]", "", "Commands:"];
@@ -42,8 +65,10 @@ function mainHelp(): string {
   }
   lines.push(
     "",
-    "Add --help after any command for its options. The database is DATABASE_URL if set,",
-    "otherwise the PGlite folder DATA_DIR (through the running local server if there is one).",
+    '"npx rise-admin help <group> <command>" (or --help after it) shows a command\'s options;',
+    "--version prints the version. The database is DATABASE_URL if set, otherwise the",
+    "embedded one in DATA_DIR (through the running local server if there is one); every",
+    "command that opens it says which on stderr. Times are shown in the local time zone.",
   );
   return lines.join("\n");
 }
@@ -56,7 +81,30 @@ function groupHelp(group: string): string {
   return lines.join("\n");
 }
 
-const isHelp = (arg: string | undefined) => arg === "--help" || arg === "-h" || arg === "help";
+const isHelp = (arg: string | undefined) => arg === "--help" || arg === "-h";
+
+function unknownCommand(typed: string[], io: CliIo): number {
+  const known = [...Object.keys(GROUPS), ...COMMANDS.map((c) => `${c.group} ${c.name}`)];
+  const text = typed.join(" ");
+  const suggestion = nearestCommand(text, known);
+  io.err(`error: unknown command "${text}"${suggestion ? `; did you mean "${suggestion}"?` : ""}`);
+  io.err('Run "npx rise-admin --help" for the list of commands.');
+  return 2;
+}
+
+/** `help`, `help <group>`, `help <group> <command>`. */
+function help(topic: string[], io: CliIo): number {
+  const [group, name] = topic;
+  if (group === undefined) io.out(mainHelp());
+  else if (!(group in GROUPS)) return unknownCommand(topic, io);
+  else if (name === undefined) io.out(groupHelp(group));
+  else {
+    const command = COMMANDS.find((c) => c.group === group && c.name === name);
+    if (!command) return unknownCommand(topic, io);
+    io.out(usageOf(command));
+  }
+  return 0;
+}
 
 /** Runs one command and returns the exit code: 0 done, 1 failed, 2 bad command line. */
 export async function runCli(
@@ -65,23 +113,22 @@ export async function runCli(
   io: CliIo = stdio,
 ): Promise<number> {
   const [group, name, ...rest] = argv;
+  if (group === "--version" || group === "-v") {
+    io.out(`rise-admin ${version()}`);
+    return 0;
+  }
+  if (group === "help") return help(argv.slice(1), io);
   if (group === undefined || isHelp(group)) {
     (group === undefined ? io.err : io.out)(mainHelp());
     return group === undefined ? 2 : 0;
   }
-  if (!(group in GROUPS)) {
-    io.err(`error: unknown command group "${group}"\n\n${mainHelp()}`);
-    return 2;
-  }
+  if (!(group in GROUPS)) return unknownCommand(argv.slice(0, 2), io);
   if (name === undefined || isHelp(name)) {
     (name === undefined ? io.err : io.out)(groupHelp(group));
     return name === undefined ? 2 : 0;
   }
   const command = COMMANDS.find((c) => c.group === group && c.name === name);
-  if (!command) {
-    io.err(`error: unknown command "${group} ${name}"\n\n${groupHelp(group)}`);
-    return 2;
-  }
+  if (!command) return unknownCommand([group, name], io);
 
   try {
     const input = parseCommandLine(command, rest);
@@ -92,11 +139,35 @@ export async function runCli(
     const config = loadServerConfig(env);
     // Everything is validated before the database is opened: bad input writes nothing.
     const action = await command.prepare(input, config);
+    const dryRun = input.options["dry-run"] === true;
+    if (command.confirm && !dryRun && input.options.yes !== true) {
+      const question = command.confirm(input.args);
+      if (!io.interactive) {
+        throw new UsageError(`${question} There is no terminal to ask on: add --yes to confirm.`);
+      }
+      const answer = await io.ask(`${question} [y/N] `);
+      if (!/^y(es)?$/i.test(answer.trim())) {
+        io.err("Cancelled; nothing was changed.");
+        return 1;
+      }
+    }
     // Said before anything is written, so a forgotten DATABASE_URL can't go unnoticed.
     io.err(`database: ${describeDatabase(config)}`);
     const database = await openAdminDatabase(config);
     try {
-      await action(database.db, io.out);
+      if (dryRun) {
+        io.out("Dry run: the changes below were made and then rolled back; nothing was saved.");
+        await database.db
+          .transaction(async (transaction) => {
+            await action(transaction, io.out);
+            throw new DryRunRollback();
+          })
+          .catch((error: unknown) => {
+            if (!(error instanceof DryRunRollback)) throw error;
+          });
+      } else {
+        await action(database.db, io.out);
+      }
     } finally {
       await database.close();
     }
@@ -104,7 +175,7 @@ export async function runCli(
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`error: ${error.message}`);
-      io.err(`Run "npx rise-admin ${group} ${name} --help" for usage.`);
+      io.err(`Run "npx rise-admin help ${group} ${name}" for usage.`);
       return 2;
     }
     if (error instanceof CommandError) {
@@ -127,7 +198,7 @@ function parseCommandLine(
   | "help"
   | { args: Record<string, string>; options: Record<string, string | boolean | undefined> } {
   const options: ParseArgsOptionsConfig = { help: { type: "boolean", short: "h" } };
-  for (const [optionName, spec] of Object.entries(command.options ?? {})) {
+  for (const [optionName, spec] of Object.entries(optionsOf(command))) {
     options[optionName] = { type: spec.type };
   }
   let parsed: ReturnType<typeof parseArgs>;

@@ -59,8 +59,14 @@ export interface ShortLinkInput {
   utmCampaign?: string | null;
 }
 
-/** Creates or replaces a live link; its click count survives a replace. */
-export async function putShortLink(db: Database, link: ShortLinkInput): Promise<void> {
+/**
+ * Creates or replaces a live link; its click count survives a replace. Says which it did
+ * (PostgreSQL leaves a row's xmax at 0 when the statement inserted it).
+ */
+export async function putShortLink(
+  db: Database,
+  link: ShortLinkInput,
+): Promise<"created" | "replaced"> {
   const values = {
     target: link.target,
     signInRequired: link.signInRequired,
@@ -69,13 +75,15 @@ export async function putShortLink(db: Database, link: ShortLinkInput): Promise<
     utmCampaign: link.utmCampaign ?? null,
     movedTo: null,
   };
-  await db
+  const [row] = await db
     .insert(shortLinks)
     .values({ cat: link.cat, id: link.id, ...values })
     .onConflictDoUpdate({
       target: [shortLinks.cat, shortLinks.id],
       set: { ...values, updatedAt: sql`now()` },
-    });
+    })
+    .returning({ inserted: sql<boolean>`xmax = 0` });
+  return row?.inserted ? "created" : "replaced";
 }
 
 export class LinkMoveError extends Error {}

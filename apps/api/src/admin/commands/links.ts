@@ -8,7 +8,7 @@ import {
 } from "../../db/short-links.ts";
 import { prepareLinkTarget } from "../../links/prepare-link-target.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
-import { type Command, formatTime, table } from "../command.ts";
+import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";
 import { slugArg } from "../validate-input.ts";
 
 const optionalString = (value: string | boolean | undefined) =>
@@ -20,6 +20,7 @@ export const linkCommands: Command[] = [
     name: "put",
     summary: "Create or replace the short link /to/<cat>/<id>.",
     args: ["cat", "id", "target"],
+    writes: true,
     options: {
       "sign-in-required": { type: "boolean", description: "only signed-in visitors may follow it" },
       "utm-source": {
@@ -60,7 +61,7 @@ export const linkCommands: Command[] = [
       if (!prepared.ok) throw new UsageError(`target refused: ${prepared.reason}`);
       const signInRequired = options["sign-in-required"] === true;
       return async (db, out) => {
-        await putShortLink(db, {
+        const outcome = await putShortLink(db, {
           cat,
           id,
           target: prepared.target,
@@ -69,8 +70,9 @@ export const linkCommands: Command[] = [
           utmMedium: utm.medium ?? null,
           utmCampaign: utm.campaign ?? null,
         });
+        const link = `${config.siteOrigin}${sitePathForLink(cat, id)}`;
         out(
-          `Saved ${sitePathForLink(cat, id)} → ${prepared.target}${signInRequired ? " (sign-in required)" : ""}`,
+          `${outcome === "created" ? "Created" : "Replaced"} ${link} → ${prepared.target}${signInRequired ? " (sign-in required)" : ""}`,
         );
       };
     },
@@ -80,6 +82,7 @@ export const linkCommands: Command[] = [
     name: "move",
     summary: "Move a link; the old address answers 301 with the new one.",
     args: ["cat", "id", "new-cat", "new-id"],
+    writes: true,
     async prepare({ args }) {
       const from = { cat: slugArg("cat", args.cat ?? ""), id: slugArg("id", args.id ?? "") };
       const to = {
@@ -102,9 +105,11 @@ export const linkCommands: Command[] = [
     name: "list",
     summary: "List short links with their click counts.",
     args: [],
-    async prepare() {
+    options: JSON_OPTION,
+    async prepare({ options }) {
       return async (db, out) => {
         const links = await listShortLinks(db);
+        if (options.json) return printJson(links, out);
         if (links.length === 0) return out("No links.");
         table(
           [
@@ -127,6 +132,8 @@ export const linkCommands: Command[] = [
     name: "rm",
     summary: "Delete a short link (and old addresses that pointed to it).",
     args: ["cat", "id"],
+    writes: true,
+    confirm: (args) => `Delete the short link ${sitePathForLink(args.cat ?? "", args.id ?? "")}?`,
     async prepare({ args }) {
       const cat = slugArg("cat", args.cat ?? "");
       const id = slugArg("id", args.id ?? "");

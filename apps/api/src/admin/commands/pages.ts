@@ -16,7 +16,7 @@ import {
   removeContentPage,
 } from "../../db/content-pages.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
-import { type Command, formatTime, table } from "../command.ts";
+import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";
 import { slugArg, textArg } from "../validate-input.ts";
 
 const MAX_SOURCE_BYTES = 1024 * 1024;
@@ -40,6 +40,7 @@ export const pageCommands: Command[] = [
     name: "put",
     summary: "Create or replace a page from a Markdown or HTML file.",
     args: ["handle", "file"],
+    writes: true,
     options: {
       title: { type: "string", description: "page title (required)", placeholder: "text" },
       subtitle: { type: "string", description: "line shown under the title", placeholder: "text" },
@@ -80,6 +81,7 @@ export const pageCommands: Command[] = [
     name: "move",
     summary: "Rename a page; the old handle answers 301 with the new page's address.",
     args: ["handle", "new-handle"],
+    writes: true,
     async prepare({ args }) {
       const from = slugArg("handle", args.handle ?? "");
       const to = slugArg("new-handle", args["new-handle"] ?? "");
@@ -102,9 +104,11 @@ export const pageCommands: Command[] = [
     name: "list",
     summary: "List pages and renamed handles.",
     args: [],
-    async prepare() {
+    options: JSON_OPTION,
+    async prepare({ options }) {
       return async (db, out) => {
         const pages = await listContentPages(db);
+        if (options.json) return printJson(pages, out);
         if (pages.length === 0) return out("No pages.");
         table(
           [
@@ -145,6 +149,8 @@ export const pageCommands: Command[] = [
     name: "rm",
     summary: "Delete a page (and the old handles that pointed to it).",
     args: ["handle"],
+    writes: true,
+    confirm: (args) => `Delete the page "${args.handle}"?`,
     async prepare({ args }) {
       const handle = slugArg("handle", args.handle ?? "");
       return async (db, out) => {

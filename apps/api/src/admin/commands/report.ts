@@ -1,5 +1,5 @@
 import { attributionReport } from "../../db/conversion-events.ts";
-import { type Command, formatTime, table } from "../command.ts";
+import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";
 import { sinceArg } from "../validate-input.ts";
 
 const DEFAULT_SINCE = "30d";
@@ -16,6 +16,7 @@ export const reportCommands: Command[] = [
         description: `how far back: 30d, 12h or a date like 2026-01-01 (default ${DEFAULT_SINCE})`,
         placeholder: "when",
       },
+      ...JSON_OPTION,
     },
     details: [
       "Counts the demos booked in the scheduling widget on /book-demo (POST /api/events),",
@@ -29,7 +30,8 @@ export const reportCommands: Command[] = [
       const since = sinceArg("--since", sinceText, new Date());
       return async (db, out) => {
         const report = await attributionReport(db, "demo_booked", since);
-        const period = `since ${formatTime(since)} UTC`;
+        if (options.json) return printJson({ since, ...report }, out);
+        const period = `since ${formatTime(since)}`;
         if (report.total === 0) return out(`No booked demos ${period}.`);
 
         out(`${report.total} booked demo${report.total === 1 ? "" : "s"} ${period}.`);

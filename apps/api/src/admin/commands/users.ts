@@ -6,7 +6,7 @@ import {
   upsertProfileStatus,
 } from "../../db/profiles.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
-import { type Command, formatTime, table } from "../command.ts";
+import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";
 
 export const userCommands: Command[] = [
   {
@@ -14,6 +14,7 @@ export const userCommands: Command[] = [
     name: "set-status",
     summary: "Set the account status of a user who has signed in at least once.",
     args: ["email-or-uid", "status"],
+    writes: true,
     details: `Statuses: ${profileStatuses.join(", ")}.\nA user gets a profile (status pending) the first time they sign in.`,
     async prepare({ args }) {
       const who = (args["email-or-uid"] ?? "").trim();
@@ -56,9 +57,11 @@ export const userCommands: Command[] = [
     name: "list",
     summary: "List users who have signed in, with their status.",
     args: [],
-    async prepare() {
+    options: JSON_OPTION,
+    async prepare({ options }) {
       return async (db, out) => {
         const profiles = await listProfiles(db);
+        if (options.json) return printJson(profiles, out);
         if (profiles.length === 0) return out("No users yet.");
         table(
           [
