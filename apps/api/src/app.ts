@@ -9,6 +9,7 @@ import type { Database } from "./db/open-database.ts";
 import { ApiProblem, databaseUnavailable, errorBody, problemResponse } from "./http-errors.ts";
 import type { RateLimiter } from "./limits/rate-limiter.ts";
 import type { ShortLinkStore } from "./links/short-link-store.ts";
+import { requestIdMiddleware } from "./request-id.ts";
 import { registerContentPageRoutes } from "./routes/content-pages.ts";
 import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -52,6 +53,7 @@ export function createApi(deps: ApiDeps): Hono {
   const app = new Hono();
   const allowedOrigins = new Set(deps.config.CORS_ORIGINS);
 
+  app.use(requestIdMiddleware());
   app.use(async (c, next) => {
     // Error answers and anything a route didn't mark cacheable must not be stored; a route
     // that may be cached sets its own Cache-Control over this one. Set before the handler
@@ -83,7 +85,7 @@ export function createApi(deps: ApiDeps): Hono {
         origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
         allowMethods: ["GET", "HEAD", "POST", "OPTIONS"],
         allowHeaders: ["Authorization", "Content-Type", "If-None-Match"],
-        exposeHeaders: ["ETag"],
+        exposeHeaders: ["ETag", "X-Request-Id"],
         maxAge: 600,
       }),
     );

@@ -43,6 +43,19 @@ describe("loadServerConfig", () => {
     expect(server.stderr).toMatch(/DATABASE_URL: required in production/);
   });
 
+  it("logs readable lines by default in local mode and JSON lines in production", () => {
+    const database = { DATABASE_URL: "postgres://db.internal:5432/rise" };
+    expect(loadServerConfig({}).LOG_PRETTY).toBe(true);
+    expect(loadServerConfig({ LOG_PRETTY: "0" }).LOG_PRETTY).toBe(false);
+    expect(loadServerConfig({ FIREBASE_PROJECT_ID: "rise-prod", ...database }).LOG_PRETTY).toBe(
+      false,
+    );
+    expect(
+      loadServerConfig({ FIREBASE_PROJECT_ID: "rise-prod", ...database, LOG_PRETTY: "1" })
+        .LOG_PRETTY,
+    ).toBe(true);
+  });
+
   it("names every bad value", () => {
     try {
       loadServerConfig({

@@ -47,6 +47,8 @@ export const serverConfigSchema = publicConfigSchema.extend({
   CORS_ORIGINS: originList,
   WEB_BUILD_DIR: z.string().trim().min(1).default(path.join(REPO_ROOT, "apps/web/build/client")),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Readable log lines instead of JSON; unset means yes in local mode, no in production. */
+  LOG_PRETTY: z.enum(["0", "1"]).optional(),
   /**
    * How many proxies (load balancers) in front of the API append to X-Forwarded-For. 0: the
    * header is ignored and the client is the connection's peer address. Any other value
@@ -65,7 +67,9 @@ type ParsedServerEnv = z.infer<typeof serverConfigSchema>;
 
 export type AppMode = "local" | "production";
 
-export interface ServerConfig extends ParsedServerEnv {
+export interface ServerConfig extends Omit<ParsedServerEnv, "LOG_PRETTY"> {
+  /** Readable log lines (LOG_PRETTY, by default in local mode) instead of JSON. */
+  LOG_PRETTY: boolean;
   /**
    * "local" when FIREBASE_PROJECT_ID starts with "demo-" (Firebase's own convention for
    * emulator-only projects, which can never hold real users); "production" otherwise.
@@ -114,6 +118,7 @@ export function loadServerConfig(env: Env): ServerConfig {
       mode === "local"
         ? (parsed.FIREBASE_AUTH_EMULATOR_HOST ?? LOCAL_AUTH_EMULATOR_HOST)
         : undefined,
+    LOG_PRETTY: parsed.LOG_PRETTY === undefined ? mode === "local" : parsed.LOG_PRETTY === "1",
     DATA_DIR: path.resolve(parsed.DATA_DIR),
     WEB_BUILD_DIR: path.resolve(parsed.WEB_BUILD_DIR),
     mode,

@@ -20,6 +20,7 @@ import { listenHttp } from "./http-server.ts";
 import { createRateLimiter } from "./limits/rate-limiter.ts";
 import { createShortLinkStore } from "./links/short-link-store.ts";
 import { createLogger } from "./logger.ts";
+import { requestIdMiddleware } from "./request-id.ts";
 import { cspReportRoute } from "./security/csp-report.ts";
 import { inlineScriptHashReader } from "./security/inline-script-hashes.ts";
 import { securityHeadersMiddleware } from "./security/security-headers.ts";
@@ -51,7 +52,7 @@ export interface StartOptions {
 
 export async function startLocalServer(options: StartOptions = {}): Promise<LocalServer> {
   const config = loadServerConfigOrExit(options.env ?? process.env);
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, { pretty: config.LOG_PRETTY });
   const cleanups: Array<() => Promise<void> | void> = [];
   const cleanUp = async () => {
     for (const step of cleanups.reverse()) {
@@ -87,7 +88,9 @@ export async function startLocalServer(options: StartOptions = {}): Promise<Loca
     });
     const app = new Hono();
     const base = config.apiBasePath;
-    // First, so every answer (site, API, redirects, errors) carries the headers.
+    // First, so every answer (site, API, redirects, errors) carries the headers and its
+    // log lines the request's id.
+    app.use(requestIdMiddleware());
     app.use(
       securityHeadersMiddleware(config, inlineScriptHashReader(config.WEB_BUILD_DIR, logger)),
     );
