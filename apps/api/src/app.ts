@@ -14,6 +14,7 @@ import { registerContentPageRoutes } from "./routes/content-pages.ts";
 import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerMeRoutes } from "./routes/me.ts";
+import { registerOpenApiRoute } from "./routes/openapi.ts";
 import { registerShortLinkRoutes } from "./routes/short-links.ts";
 
 /** The settings the API itself reads (a subset of ServerConfig, easy to build in tests). */
@@ -39,6 +40,8 @@ export interface ApiDeps {
   shortLinks: ShortLinkStore;
   config: ApiConfig;
   logger: Logger;
+  /** Where the API is mounted, for the servers entry of GET /openapi.json (default "/api"). */
+  apiBasePath?: string;
   /** How long an instance reuses a content page it read (default 5 s; tests use 0). */
   contentPageCacheMs?: number;
 }
@@ -96,6 +99,7 @@ export function createApi(deps: ApiDeps): Hono {
   registerShortLinkRoutes(app, deps);
   registerMeRoutes(app, deps);
   registerEventRoutes(app, deps);
+  registerOpenApiRoute(app, deps);
 
   app.notFound((c) => c.json(errorBody("not_found", "No such API route"), 404));
 

@@ -85,6 +85,7 @@ export async function startLocalServer(options: StartOptions = {}): Promise<Loca
       shortLinks,
       config,
       logger,
+      apiBasePath: config.apiBasePath,
     });
     const app = new Hono();
     const base = config.apiBasePath;

@@ -1,10 +1,9 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { createInterface } from "node:readline/promises";
 import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { ConfigError } from "@bakery/shared/config";
-import { loadServerConfig, REPO_ROOT } from "../config.ts";
+import { loadServerConfig } from "../config.ts";
 import { describeDatabase } from "../db/database-identity.ts";
+import { PRODUCT_VERSION } from "../version.ts";
 import { openAdminDatabase } from "./admin-database.ts";
 import { CommandError, UsageError } from "./cli-errors.ts";
 import { type Command, optionsOf, usageOf } from "./command.ts";
@@ -50,9 +49,6 @@ const stdio: CliIo = {
     }
   },
 };
-
-const version = (): string =>
-  JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")).version;
 
 /** Rolls a dry run's transaction back once the command's work is done. */
 class DryRunRollback extends Error {}
@@ -114,7 +110,7 @@ export async function runCli(
 ): Promise<number> {
   const [group, name, ...rest] = argv;
   if (group === "--version" || group === "-v") {
-    io.out(`rise-admin ${version()}`);
+    io.out(`rise-admin ${PRODUCT_VERSION}`);
     return 0;
   }
   if (group === "help") return help(argv.slice(1), io);
