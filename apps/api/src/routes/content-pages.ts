@@ -1,14 +1,17 @@
-import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import { type ContentPage, type MovedResult, sitePathForPage } from "@bakery/shared/api-contract";
 import type { Hono } from "hono";
 import type { ApiDeps } from "../app.ts";
 import { createShortLivedCache } from "../content/short-lived-cache.ts";
 import { findContentPage } from "../db/content-pages.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
+import {
+  compress,
+  createEncodingPicker,
+  etagOf,
+  ifNoneMatchMatches,
+  MIN_COMPRESS_BYTES,
+} from "../http/encoded-body.ts";
 import { notFound } from "../http-errors.ts";
-import { pickEncoding } from "../site/serve-site.ts";
 import { parseSlug } from "../validation.ts";
 
 /** Pages change rarely and are the same for everyone: let browsers and CDNs keep them briefly. */
@@ -20,10 +23,6 @@ const PAGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
  * slower to show, while a busy page costs one query per few seconds instead of one per view.
  */
 export const CONTENT_PAGE_CACHE_MS = 5_000;
-
-const MIN_COMPRESS_BYTES = 1024;
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 type PageAnswer =
   | { status: 301; moved: MovedResult }
@@ -53,8 +52,10 @@ export function registerContentPageRoutes(app: Hono, deps: ApiDeps): void {
     }
     const body: ContentPage = { title: page.title, subtitle: page.subtitle, content: page.html };
     const json = Buffer.from(JSON.stringify(body));
-    return { status: 200, json, etag: `"${shortHash(json)}"`, encoded: {} };
+    return { status: 200, json, etag: etagOf(json), encoded: {} };
   }
+
+  const pickEncoding = createEncodingPicker();
 
   app.get("/p/:handle", async (c) => {
     const handle = parseSlug("handle", c.req.param("handle"));
@@ -72,28 +73,10 @@ export function registerContentPageRoutes(app: Hono, deps: ApiDeps): void {
     headers.Vary = "Accept-Encoding";
     const encoding = pickEncoding(c.req.header("Accept-Encoding"));
     if (encoding === "identity") return c.body(answer.json, 200, headers);
-    answer.encoded[encoding] ??= compress(answer.json, encoding);
+    // Quality 9: a page changes more often than a build file and is compressed on demand.
+    answer.encoded[encoding] ??= compress(answer.json, encoding, 9);
     const compressed = await answer.encoded[encoding];
     headers["Content-Encoding"] = encoding;
     return c.body(new Uint8Array(compressed), 200, headers);
   });
-}
-
-function compress(raw: Uint8Array, encoding: "br" | "gzip"): Promise<Buffer> {
-  return encoding === "br"
-    ? brotli(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
-    : gzipAsync(raw, { level: 9 });
-}
-
-function shortHash(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("base64url").slice(0, 27);
-}
-
-/** RFC 9110 weak comparison: `W/"x"` matches `"x"`, and `*` matches anything. */
-function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, ""))
-    .some((tag) => tag === "*" || tag === etag);
 }

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSiteHandler, pickEncoding } from "./serve-site.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createSiteHandler } from "./serve-site.ts";
 
 let root: string;
 let app: Hono;
@@ -89,14 +89,13 @@ describe("serve-site", () => {
   });
 });
 
-describe("pickEncoding", () => {
-  it.each([
-    [undefined, "identity"],
-    ["gzip, deflate, br", "br"],
-    ["br;q=0, gzip", "gzip"],
-    ["*", "br"],
-    ["identity", "identity"],
-  ])("%j → %s", (header, expected) => {
-    expect(pickEncoding(header)).toBe(expected);
+describe("serve-site after a rebuild", () => {
+  it("serves the new file once the build folder changes", async () => {
+    const file = path.join(root, "pricing/index.html");
+    expect(await (await get("/pricing")).text()).toBe("<title>Pricing</title>");
+    writeFileSync(file, "<title>New prices</title>");
+    await vi.waitFor(async () => {
+      expect(await (await get("/pricing")).text()).toBe("<title>New prices</title>");
+    });
   });
 });

@@ -1,9 +1,15 @@
-import { createHash } from "node:crypto";
+import { type FSWatcher, watch } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { Context } from "hono";
+import {
+  compress,
+  createEncodingPicker,
+  type Encoding,
+  etagOf,
+  ifNoneMatchMatches,
+  MIN_COMPRESS_BYTES,
+} from "../http/encoded-body.ts";
 
 /**
  * Serves the built web app (apps/web/build/client) on the local server, following the
@@ -13,11 +19,12 @@ import type { Context } from "hono";
  *   /assets/*              → hashed files, cached for a year
  *   /page/:handle, /to/:cat/:id → __spa-fallback.html with 200 (the app loads the data)
  *   anything else unknown  → 302 to /
- * Responses are compressed with brotli or gzip once per file version and kept in memory.
+ *
+ * Served from memory at the speed of a bare node:http server: each file is read once, its
+ * brotli and gzip forms made once, and the headers of every variant built once; a request
+ * looks its path up, picks a variant by Accept-Encoding and answers. A rebuild while the
+ * server runs is noticed by watching the folder, which empties the memory.
  */
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -55,7 +62,6 @@ const COMPRESSIBLE = new Set([
   ".txt",
   ".xml",
 ]);
-const MIN_COMPRESS_BYTES = 1024;
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** HTML and unhashed files: always revalidate (cheap, thanks to the ETag) so deploys show at once. */
@@ -64,15 +70,21 @@ const REVALIDATE = "no-cache";
 const SPA_FALLBACK = "__spa-fallback.html";
 const SPA_ROUTES = [/^\/page\/[^/]+\/?$/, /^\/to\/[^/]+\/[^/]+\/?$/];
 
-type Encoding = "br" | "gzip" | "identity";
-
-interface CachedFile {
-  mtimeMs: number;
-  size: number;
-  etag: string;
-  type: string;
-  bodies: Partial<Record<Encoding, Buffer>>;
+/** One way of answering a file: its bytes and every header, ready to send. */
+interface Variant {
+  body: Uint8Array<ArrayBuffer>;
+  headers: Record<string, string>;
 }
+
+interface PreparedFile {
+  etag: string;
+  /** For 304: the same caching headers, no body. */
+  notModified: Record<string, string>;
+  variants: Record<Encoding, Variant>;
+}
+
+/** Paths remembered at most; a flood of distinct URLs only costs a re-lookup. */
+const MAX_REMEMBERED_PATHS = 2_000;
 
 export interface SiteHandlerOptions {
   /** The build output folder, e.g. apps/web/build/client. */
@@ -81,47 +93,76 @@ export interface SiteHandlerOptions {
 
 export function createSiteHandler(options: SiteHandlerOptions) {
   const root = path.resolve(options.root);
-  const cache = new Map<string, CachedFile>();
+  const assetsDir = path.join(root, "assets");
+  const files = new Map<string, Promise<PreparedFile | undefined>>();
+  const byPath = new Map<string, PreparedFile>();
+  const pickEncoding = createEncodingPicker();
+  let watcher: FSWatcher | undefined;
 
-  async function load(file: string): Promise<CachedFile | undefined> {
-    let info: Awaited<ReturnType<typeof stat>>;
+  /** Forget everything when the build changes (npm run build while the server runs). */
+  function watchForRebuilds() {
+    if (watcher) return;
     try {
-      info = await stat(file);
+      watcher = watch(root, { recursive: true }, () => {
+        files.clear();
+        byPath.clear();
+      });
+      watcher.on("error", () => {});
+      // Never keeps the process alive on its own.
+      watcher.unref();
+    } catch {
+      // No build folder yet: nothing to forget.
+    }
+  }
+
+  async function prepare(file: string): Promise<PreparedFile | undefined> {
+    try {
+      if (!(await stat(file)).isFile()) return undefined;
     } catch {
       return undefined;
     }
-    if (!info.isFile()) return undefined;
-    const cached = cache.get(file);
-    // A rebuild while the server runs replaces files: re-read when size or mtime changed.
-    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
-    const body = await readFile(file);
+    const identity = new Uint8Array(await readFile(file));
     const ext = path.extname(file).toLowerCase();
-    const entry: CachedFile = {
-      mtimeMs: info.mtimeMs,
-      size: info.size,
-      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
-      type: CONTENT_TYPES[ext] ?? "application/octet-stream",
-      bodies: { identity: body },
+    const etag = etagOf(identity);
+    const common: Record<string, string> = {
+      "Content-Type": CONTENT_TYPES[ext] ?? "application/octet-stream",
+      "Cache-Control": file.startsWith(`${assetsDir}${path.sep}`) ? IMMUTABLE : REVALIDATE,
+      ETag: etag,
     };
-    cache.set(file, entry);
-    return entry;
+    const compressible = COMPRESSIBLE.has(ext) && identity.byteLength >= MIN_COMPRESS_BYTES;
+    if (compressible) common.Vary = "Accept-Encoding";
+    const variant = (body: Uint8Array<ArrayBuffer>, encoding: Encoding): Variant => ({
+      body,
+      headers: {
+        ...common,
+        ...(encoding !== "identity" && { "Content-Encoding": encoding }),
+        "Content-Length": String(body.byteLength),
+      },
+    });
+    const plain = variant(identity, "identity");
+    if (!compressible) {
+      return { etag, notModified: common, variants: { identity: plain, br: plain, gzip: plain } };
+    }
+    const [br, gzip] = await Promise.all([compress(identity, "br"), compress(identity, "gzip")]);
+    return {
+      etag,
+      notModified: common,
+      variants: {
+        identity: plain,
+        br: variant(new Uint8Array(br), "br"),
+        gzip: variant(new Uint8Array(gzip), "gzip"),
+      },
+    };
   }
 
-  async function bodyFor(entry: CachedFile, encoding: Encoding): Promise<Buffer> {
-    const existing = entry.bodies[encoding];
-    if (existing) return existing;
-    const raw = entry.bodies.identity as Buffer;
-    const compressed =
-      encoding === "br"
-        ? await brotli(raw, {
-            params: {
-              [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-            },
-          })
-        : await gzipAsync(raw, { level: 9 });
-    entry.bodies[encoding] = compressed;
-    return compressed;
+  function load(file: string): Promise<PreparedFile | undefined> {
+    watchForRebuilds();
+    let prepared = files.get(file);
+    if (!prepared) {
+      prepared = prepare(file);
+      files.set(file, prepared);
+    }
+    return prepared;
   }
 
   /** Maps a URL path to a file inside root, or undefined if it would escape it. */
@@ -140,35 +181,27 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     return file === root || file.startsWith(`${root}${path.sep}`) ? file : undefined;
   }
 
-  async function send(
-    c: Context,
-    file: string,
-    cacheControl: string,
-  ): Promise<Response | undefined> {
-    const entry = await load(file);
-    if (!entry) return undefined;
-    // Security headers (CSP, nosniff, framing…) are added to every answer by
-    // security/security-headers.ts, not here.
-    const headers: Record<string, string> = {
-      "Content-Type": entry.type,
-      "Cache-Control": cacheControl,
-      ETag: entry.etag,
-    };
-    const ext = path.extname(file).toLowerCase();
-    const compressible = COMPRESSIBLE.has(ext) && entry.size >= MIN_COMPRESS_BYTES;
-    if (compressible) headers.Vary = "Accept-Encoding";
-
-    if (ifNoneMatch(c.req.header("If-None-Match"), entry.etag)) {
-      return new Response(null, { status: 304, headers });
+  function answer(c: Context, prepared: PreparedFile): Response {
+    // Security headers (CSP, nosniff, framing…) and the request id are already on the
+    // context (security/security-headers.ts): c.body keeps them without copying a response.
+    if (ifNoneMatchMatches(c.req.header("If-None-Match"), prepared.etag)) {
+      return c.body(null, 304, prepared.notModified);
     }
-    const encoding = compressible ? pickEncoding(c.req.header("Accept-Encoding")) : "identity";
-    const body = await bodyFor(entry, encoding);
-    if (encoding !== "identity") headers["Content-Encoding"] = encoding;
-    headers["Content-Length"] = String(body.length);
-    return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), {
-      status: 200,
-      headers,
-    });
+    const variant = prepared.variants[pickEncoding(c.req.header("Accept-Encoding"))];
+    if (c.req.method === "HEAD") return c.body(null, 200, variant.headers);
+    return c.body(variant.body, 200, variant.headers);
+  }
+
+  /** Finds the file for a path (and remembers it), trying each candidate in order. */
+  async function lookUp(urlPath: string, candidates: string[]): Promise<PreparedFile | undefined> {
+    for (const candidate of candidates) {
+      const prepared = await load(candidate);
+      if (!prepared) continue;
+      if (byPath.size >= MAX_REMEMBERED_PATHS) byPath.clear();
+      byPath.set(urlPath, prepared);
+      return prepared;
+    }
+    return undefined;
   }
 
   return async function serveSite(c: Context): Promise<Response> {
@@ -176,29 +209,29 @@ export function createSiteHandler(options: SiteHandlerOptions) {
       return c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" });
     }
     const urlPath = c.req.path;
+    const known = byPath.get(urlPath);
+    if (known) return answer(c, known);
 
     if (urlPath.startsWith("/assets/")) {
       const file = fileFor(urlPath);
-      const response = file ? await send(c, file, IMMUTABLE) : undefined;
-      return response ?? c.text("Not Found", 404, { "Cache-Control": "no-store" });
+      const prepared = file ? await lookUp(urlPath, [file]) : undefined;
+      return prepared
+        ? answer(c, prepared)
+        : c.text("Not Found", 404, { "Cache-Control": "no-store" });
     }
 
     const file = fileFor(urlPath);
-    if (file) {
-      // "/pricing" and "/pricing/" are prerendered as pricing/index.html; "/" is index.html.
-      const candidates = path.extname(file)
+    // "/pricing" and "/pricing/" are prerendered as pricing/index.html; "/" is index.html.
+    const candidates = !file
+      ? []
+      : path.extname(file)
         ? [file]
         : [path.join(file, "index.html"), `${file}.html`];
-      for (const candidate of candidates) {
-        const response = await send(c, candidate, REVALIDATE);
-        if (response) return response;
-      }
-    }
-
     if (SPA_ROUTES.some((route) => route.test(urlPath))) {
-      const response = await send(c, path.join(root, SPA_FALLBACK), REVALIDATE);
-      if (response) return response;
+      candidates.push(path.join(root, SPA_FALLBACK));
     }
+    const prepared = await lookUp(urlPath, candidates);
+    if (prepared) return answer(c, prepared);
 
     if (urlPath === "/") {
       return c.text(
@@ -209,27 +242,4 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     }
     return c.redirect("/", 302);
   };
-}
-
-/** Brotli when the client takes it, else gzip, else as-is (q=0 means "not acceptable"). */
-export function pickEncoding(header: string | undefined): Encoding {
-  if (!header) return "identity";
-  const accepted = new Map<string, number>();
-  for (const part of header.split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  if (ok("br")) return "br";
-  if (ok("gzip")) return "gzip";
-  return "identity";
-}
-
-function ifNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, ""))
-    .some((tag) => tag === "*" || tag === etag);
 }
