@@ -4,7 +4,7 @@
  * alternate product and baseline so machine drift hits both alike; the load runs in
  * a worker thread so the servers keep this process's main thread to themselves.
  */
-import { createServer, type Server } from "node:http";
+import { createServer, get, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
 import { median } from "./stats.ts";
@@ -52,16 +52,9 @@ interface Answer {
   body: Buffer;
 }
 
-/** Answers every request for `path` with the bytes the product answered. */
-async function startBaseline(
-  answers: Map<string, Answer>,
-): Promise<{ origin: string; server: Server }> {
-  const server = createServer((request, response) => {
-    const answer = answers.get(request.url ?? "");
-    if (!answer) {
-      response.writeHead(404).end();
-      return;
-    }
+/** Answers every request with the bytes (and encoding) the product answered. */
+async function startBaseline(answer: Answer): Promise<{ origin: string; server: Server }> {
+  const server = createServer((_request, response) => {
     response.writeHead(answer.status, { ...answer.headers, "Content-Length": answer.body.length });
     response.end(answer.body);
   });
@@ -93,22 +86,49 @@ const numbersOf = (results: autocannon.Result[]): LoadNumbers => ({
   requests: results.reduce((total, result) => total + result.requests.total, 0),
 });
 
+/**
+ * The product's answer as sent: raw bytes, still compressed when it was (fetch() would
+ * decompress), so the baseline sends exactly the same bytes.
+ */
+function rawAnswer(url: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        const encoding = response.headers["content-encoding"];
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: {
+            "Content-Type": response.headers["content-type"] ?? "application/json",
+            ...(encoding && { "Content-Encoding": encoding }),
+          },
+          body: Buffer.concat(chunks),
+        });
+      });
+      response.on("error", reject);
+    }).on("error", reject);
+  });
+}
+
+/** Answers are keyed by path and request headers: one path may be measured per encoding. */
+const answerKey = (endpoint: Endpoint) =>
+  `${endpoint.path} ${JSON.stringify(endpoint.headers ?? {})}`;
+
 export async function measureApi(options: ApiLoadOptions): Promise<EndpointResult[]> {
   const answers = new Map<string, Answer>();
   for (const endpoint of options.endpoints) {
-    const response = await fetch(`${options.origin}${endpoint.path}`, {
-      headers: endpoint.headers ?? {},
-    });
-    answers.set(endpoint.path, {
-      status: response.status,
-      headers: { "Content-Type": response.headers.get("content-type") ?? "application/json" },
-      body: Buffer.from(await response.arrayBuffer()),
-    });
+    answers.set(
+      answerKey(endpoint),
+      await rawAnswer(`${options.origin}${endpoint.path}`, endpoint.headers ?? {}),
+    );
   }
-  const baseline = await startBaseline(answers);
-  try {
-    const results: EndpointResult[] = [];
-    for (const endpoint of options.endpoints) {
+  const results: EndpointResult[] = [];
+  for (const endpoint of options.endpoints) {
+    const answer = answers.get(answerKey(endpoint));
+    if (!answer) throw new Error(`no answer recorded for ${endpoint.name}`);
+    const baseline = await startBaseline(answer);
+    try {
       const headers = endpoint.headers ?? {};
       const targets = {
         product: `${options.origin}${endpoint.path}`,
@@ -131,23 +151,22 @@ export async function measureApi(options: ApiLoadOptions): Promise<EndpointResul
         const bare = runs.baseline.at(-1)?.requests.average ?? 0;
         ratios.push(bare > 0 ? product / bare : Number.NaN);
       }
-      const answer = answers.get(endpoint.path);
       results.push({
         name: endpoint.name,
         path: endpoint.path,
-        status: answer?.status ?? 0,
-        bodyBytes: answer?.body.length ?? 0,
+        status: answer.status,
+        bodyBytes: answer.body.length,
         hasTarget: endpoint.hasTarget,
         product: numbersOf(runs.product),
         baseline: numbersOf(runs.baseline),
         throughputRatio: median(ratios),
       });
+    } finally {
+      baseline.server.closeAllConnections();
+      await new Promise<void>((resolve) => baseline.server.close(() => resolve()));
     }
-    return results;
-  } finally {
-    baseline.server.closeAllConnections();
-    await new Promise<void>((resolve) => baseline.server.close(() => resolve()));
   }
+  return results;
 }
 
 /** Signs a demo user in through the Auth emulator's REST API and returns an ID token. */

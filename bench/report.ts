@@ -30,6 +30,8 @@ export interface BenchResults {
   pages?: Section<PageResult[]>;
   shortLinks?: Section<ShortLinkTimings>;
   api?: Section<EndpointResult[]>;
+  /** Prerendered pages served by our server, against a bare node:http server. */
+  staticPages?: Section<EndpointResult[]>;
   targets: TargetCheck[];
 }
 
@@ -49,6 +51,9 @@ export const TARGETS = {
   landingCssBytes: 20 * 1024,
   apiThroughputRatio: 0.5,
   apiP99Ms: 25,
+  staticThroughputRatio: 0.7,
+  /** The product's p99 at most this many times the bare server's. */
+  staticP99Ratio: 2,
 };
 
 export function checkTargets(results: BenchResults): TargetCheck[] {
@@ -130,6 +135,15 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
       target: `${endpoint.name}: ≥ 50 % of bare node:http req/s, p99 ≤ 25 ms`,
       met: ratioMet && p99Met && endpoint.product.errors === 0,
       detail: `${percent(endpoint.throughputRatio)}, p99 ${endpoint.product.p99} ms, ${endpoint.product.errors} errors`,
+    });
+  }
+  for (const page of results.staticPages?.results ?? []) {
+    const ratioMet = page.throughputRatio >= TARGETS.staticThroughputRatio;
+    const p99Met = page.product.p99 <= TARGETS.staticP99Ratio * page.baseline.p99;
+    checks.push({
+      target: `${page.name}: ≥ 70 % of bare node:http req/s, p99 ≤ 2 × its p99`,
+      met: ratioMet && p99Met && page.product.errors === 0,
+      detail: `${percent(page.throughputRatio)}, p99 ${page.product.p99} ms vs ${page.baseline.p99} ms, ${page.product.errors} errors`,
     });
   }
   return checks;
@@ -231,32 +245,14 @@ export function toMarkdown(results: BenchResults): string {
     parts.push(
       `### API under load\n\nautocannon, ${settings.connections} connections, ${settings.rounds} alternating round(s) of ${settings.durationSeconds} s per server, embedded database (PGlite); baseline = bare node:http answering the same bytes; measured ${measuredAt}.\n`,
     );
+    parts.push(loadTable(results.api.results));
+  }
+  if (results.staticPages) {
+    const { settings, measuredAt } = results.staticPages;
     parts.push(
-      table(
-        [
-          "Endpoint",
-          "Status",
-          "req/s",
-          "p50 ms",
-          "p99 ms",
-          "Errors",
-          "Baseline req/s",
-          "Baseline p99 ms",
-          "Product ÷ baseline",
-        ],
-        results.api.results.map((endpoint) => [
-          endpoint.name,
-          String(endpoint.status),
-          String(Math.round(endpoint.product.requestsPerSecond)),
-          String(endpoint.product.p50),
-          String(endpoint.product.p99),
-          String(endpoint.product.errors),
-          String(Math.round(endpoint.baseline.requestsPerSecond)),
-          String(endpoint.baseline.p99),
-          percent(endpoint.throughputRatio),
-        ]),
-      ),
+      `### Static pages under load\n\nautocannon, ${settings.connections} connections, ${settings.rounds} alternating round(s) of ${settings.durationSeconds} s per server; baseline = bare node:http answering the same bytes (the same compressed bytes for the brotli row); measured ${measuredAt}.\n`,
     );
+    parts.push(loadTable(results.staticPages.results));
   }
   parts.push(
     `### Targets\n\n${table(
@@ -265,4 +261,31 @@ export function toMarkdown(results: BenchResults): string {
     )}`,
   );
   return `${parts.join("\n\n")}\n`;
+}
+
+function loadTable(results: EndpointResult[]): string {
+  return table(
+    [
+      "Endpoint",
+      "Status",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "Errors",
+      "Baseline req/s",
+      "Baseline p99 ms",
+      "Product ÷ baseline",
+    ],
+    results.map((endpoint) => [
+      endpoint.name,
+      String(endpoint.status),
+      String(Math.round(endpoint.product.requestsPerSecond)),
+      String(endpoint.product.p50),
+      String(endpoint.product.p99),
+      String(endpoint.product.errors),
+      String(Math.round(endpoint.baseline.requestsPerSecond)),
+      String(endpoint.baseline.p99),
+      percent(endpoint.throughputRatio),
+    ]),
+  );
 }

@@ -7,7 +7,8 @@
  *   - API: throughput and latency under load against a bare node:http server.
  * Writes bench/results/latest.{md,json} and prints the tables.
  *
- * Flags: --pages-only, --api-only, --runs N (Lighthouse runs per page, default 3),
+ *   - static pages: GET / (plain and brotli) under load against a bare node:http server.
+ * Flags: --pages-only, --api-only, --static-only (just the static pages under load), --runs N (Lighthouse runs per page, default 3),
  * --quick (1 run, short load tests; saved to bench/results/tmp/quick.*, not latest.*),
  * --routes /,/pricing (only these pages, no short links, nothing saved: for working on pages),
  * --load (the 60 s, 200-connection API load run) and --soak (the same for 10 minutes): both run
@@ -44,6 +45,7 @@ const { values: flags } = parseArgs({
   options: {
     "pages-only": { type: "boolean", default: false },
     "api-only": { type: "boolean", default: false },
+    "static-only": { type: "boolean", default: false },
     runs: { type: "string" },
     quick: { type: "boolean", default: false },
     routes: { type: "string" },
@@ -59,8 +61,8 @@ if (flags.load || flags.soak) {
   );
   process.exit(loadRun.status ?? 1);
 }
-if (flags["pages-only"] && flags["api-only"]) {
-  console.error("--pages-only and --api-only exclude each other");
+if ([flags["pages-only"], flags["api-only"], flags["static-only"]].filter(Boolean).length > 1) {
+  console.error("--pages-only, --api-only and --static-only exclude each other");
   process.exit(2);
 }
 const runs = Number(flags.runs ?? (flags.quick ? 1 : 3));
@@ -69,8 +71,9 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
   process.exit(2);
 }
 const routes = flags.routes ? flags.routes.split(",") : [...publicRoutePaths];
-const measurePages = !flags["api-only"];
-const measureApiLoad = !flags["pages-only"];
+const measurePages = !flags["api-only"] && !flags["static-only"];
+const measureApiLoad = !flags["pages-only"] && !flags["static-only"];
+const measureStaticLoad = !flags["pages-only"];
 
 // Bounded: whatever happens, the run ends.
 const WATCHDOG_MINUTES = 30;
@@ -193,6 +196,32 @@ async function benchApi(server: BenchServer, emulator: AuthEmulator): Promise<Be
   return { measuredAt: now(), settings, results };
 }
 
+/** The prerendered landing page as our server sends it, plain and brotli. */
+async function benchStatic(server: BenchServer): Promise<BenchResults["staticPages"]> {
+  const settings = {
+    connections: 64,
+    durationSeconds: flags.quick ? 2 : 4,
+    rounds: flags.quick ? 1 : 3,
+  };
+  log(
+    `static pages under load: ${settings.rounds} round(s) × ${settings.durationSeconds} s per server and variant, ${settings.connections} connections`,
+  );
+  const results = await measureApi({
+    origin: server.origin,
+    ...settings,
+    endpoints: [
+      { name: "GET / (uncompressed)", path: "/", hasTarget: true },
+      {
+        name: "GET / (brotli)",
+        path: "/",
+        headers: { "Accept-Encoding": "br, gzip" },
+        hasTarget: true,
+      },
+    ],
+  });
+  return { measuredAt: now(), settings, results };
+}
+
 async function main() {
   const started = Date.now();
   ensureWebBuild();
@@ -210,6 +239,7 @@ async function main() {
     pages: previous.pages,
     shortLinks: previous.shortLinks,
     api: previous.api,
+    staticPages: previous.staticPages,
     targets: [],
   };
   // The emulator (for /api/me) starts in the background while the pages are measured.
@@ -224,6 +254,7 @@ async function main() {
       // A subset of routes is for working on pages: skip the rest.
       if (!flags.routes) results.shortLinks = await benchShortLinks(server);
     }
+    if (measureStaticLoad) results.staticPages = await benchStatic(server);
     if (emulatorStarting) {
       log("waiting for the Auth emulator");
       emulator = await emulatorStarting;
