@@ -9,6 +9,9 @@ import type { Logger } from "pino";
  */
 export const CSP_HASHES_FILE = ".csp-hashes.json";
 
+/** How often the file is looked at again: a rebuild shows within a second, a busy server stats once a second. */
+const RECHECK_MS = 1_000;
+
 /**
  * Reads the build's inline-script hashes, again whenever the file changes (a rebuild
  * while the server runs). No file means no inline script may run: the pages then fail
@@ -20,9 +23,12 @@ export function inlineScriptHashReader(
 ): () => Promise<readonly string[]> {
   const file = path.join(buildDir, CSP_HASHES_FILE);
   let cached: { mtimeMs: number; size: number; hashes: readonly string[] } | undefined;
+  let checkedAt = Number.NEGATIVE_INFINITY;
   let warned = false;
 
   return async () => {
+    if (cached && performance.now() - checkedAt < RECHECK_MS) return cached.hashes;
+    checkedAt = performance.now();
     try {
       const info = await stat(file);
       if (cached?.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.hashes;
