@@ -85,7 +85,14 @@ export interface ServerConfig extends Omit<ParsedServerEnv, "LOG_PRETTY"> {
 
 type Env = Record<string, string | undefined>;
 
-export function loadServerConfig(env: Env): ServerConfig {
+/**
+ * `purpose: "static-build"`: for writing the static site's host configurations, which
+ * never open the database, so production mode doesn't need DATABASE_URL there.
+ */
+export function loadServerConfig(
+  env: Env,
+  options: { purpose?: "serve" | "static-build" } = {},
+): ServerConfig {
   const parsed = parseEnv(serverConfigSchema, env);
   const mode: AppMode = isLocalIdentityProject(parsed.FIREBASE_PROJECT_ID) ? "local" : "production";
   const problems: string[] = [];
@@ -96,7 +103,7 @@ export function loadServerConfig(env: Env): ServerConfig {
       `FIREBASE_AUTH_EMULATOR_HOST: must be unset in production (FIREBASE_PROJECT_ID=${parsed.FIREBASE_PROJECT_ID}); it makes unsigned tokens acceptable`,
     );
   }
-  if (mode === "production" && !parsed.DATABASE_URL) {
+  if (mode === "production" && !parsed.DATABASE_URL && options.purpose !== "static-build") {
     // Without it the data would silently go to an embedded database in a local folder.
     problems.push(
       `DATABASE_URL: required in production (FIREBASE_PROJECT_ID=${parsed.FIREBASE_PROJECT_ID}); without it the data would go to a local folder`,

@@ -63,12 +63,21 @@ const COMPRESSIBLE = new Set([
   ".xml",
 ]);
 
-const IMMUTABLE = "public, max-age=31536000, immutable";
+export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** HTML and unhashed files: always revalidate (cheap, thanks to the ETag) so deploys show at once. */
-const REVALIDATE = "no-cache";
+export const REVALIDATE = "no-cache";
 
-const SPA_FALLBACK = "__spa-fallback.html";
-const SPA_ROUTES = [/^\/page\/[^/]+\/?$/, /^\/to\/[^/]+\/[^/]+\/?$/];
+export const SPA_FALLBACK = "__spa-fallback.html";
+/**
+ * Paths the app shell answers (with 200), written the way static hosts write them, so
+ * the host configurations (host-configs.ts) say exactly what this server does.
+ */
+export const SPA_ROUTE_PATTERNS = ["/page/:handle", "/to/:cat/:id"];
+const SPA_ROUTES = SPA_ROUTE_PATTERNS.map(
+  (pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/g, "[^/]+")}/?$`),
+);
+/** The host configurations written into the build (host-configs.ts); never served. */
+export const HOST_CONFIG_FILES = new Set(["_headers", "_redirects"]);
 
 /** One way of answering a file: its bytes and every header, ready to send. */
 interface Variant {
@@ -174,6 +183,7 @@ export function createSiteHandler(options: SiteHandlerOptions) {
       return undefined;
     }
     if (decoded.includes("\0") || decoded.includes("\\")) return undefined;
+    if (HOST_CONFIG_FILES.has(decoded.slice(1))) return undefined;
     if (decoded.split("/").some((segment) => segment === ".." || segment.startsWith("."))) {
       return undefined; // no traversal, no dotfiles
     }
