@@ -162,8 +162,8 @@ describe("compose.yaml", () => {
         expect(Object.keys(compose.secrets)).toContain(secret);
       }
     }
-    // Compose interpolation, not a template string: the default is the committed example.
-    expect(compose.secrets["site-env"]?.file).toBe(["$", "{SITE_ENV_FILE:-.env.example}"].join(""));
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own interpolation syntax
+    expect(compose.secrets["site-env"]?.file).toBe("${SITE_ENV_FILE:-.env.example}");
     expect(existsSync(path.join(REPO_ROOT, ".env.example"))).toBe(true);
     expect(Object.keys(compose.volumes)).toEqual(["db-data"]);
   });
