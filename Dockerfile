@@ -3,13 +3,16 @@
 # Only the web app's build tools are installed to build it; the image itself gets the
 # API's production dependencies and nothing else (no emulator, Lighthouse or Playwright).
 
-# ── 1. Build the static site ─────────────────────────────────────────────────
-FROM node:24-bookworm-slim AS build
+# ── 0. The workspaces' manifests, which npm ci checks against the lockfile ─────
+FROM node:24-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
+
+# ── 1. Build the static site ─────────────────────────────────────────────────
+FROM manifests AS build
 # Just the workspaces the build needs: the repository's own dev tools are never installed.
 RUN npm ci --workspace apps/web --workspace apps/api --workspace packages/shared \
       --include-workspace-root=false --no-audit --no-fund
@@ -25,12 +28,7 @@ RUN --mount=type=secret,id=site-env,target=/app/.env npm run build -w apps/web \
  && node apps/api/scripts/write-host-configs.ts
 
 # ── 2. Production dependencies only ──────────────────────────────────────────
-FROM node:24-bookworm-slim AS dependencies
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY apps/api/package.json apps/api/
-COPY apps/web/package.json apps/web/
-COPY packages/shared/package.json packages/shared/
+FROM manifests AS dependencies
 RUN npm ci --omit=dev --workspace apps/api --workspace packages/shared \
       --include-workspace-root=false --no-audit --no-fund
 

@@ -45,7 +45,12 @@ afterAll(() => {
 
 describe("Dockerfile", () => {
   it("builds on Node 24, runs as a non-root user with a health check on /api/ready", () => {
-    expect(stages.every((stage) => stage.startsWith("node:24"))).toBe(true);
+    const images = stages.map((stage) => stage.split(/\s/)[0] ?? "");
+    const stageNames = stages.map((stage) => /^\S+ AS (\S+)/.exec(stage)?.[1]);
+    // Every stage starts from Node 24 or from an earlier stage.
+    for (const image of images) {
+      expect(image.startsWith("node:24-") || stageNames.includes(image), image).toBe(true);
+    }
     expect(instructions(finalStage, "USER")).toEqual(["node"]);
     expect(instructions(finalStage, "HEALTHCHECK")[0]).toContain("/api/ready");
     expect(finalStage).toMatch(/npm ci --omit=dev|COPY --from=dependencies/);
