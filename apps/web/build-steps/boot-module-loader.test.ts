@@ -98,24 +98,14 @@ describe("loadBootFromModuleFile", () => {
   });
 });
 
-/** Runs BOOT_LOADER against stand-ins for the document, the paint observer and import(). */
+/** Runs BOOT_LOADER against stand-ins for the document, frames, timers and import(). */
 function runLoader(html: string) {
   const events: string[] = [];
   const listeners: Record<string, () => void> = {};
   const timers: Array<{ delay: number; callback: () => void }> = [];
   const frames: Array<() => void> = [];
-  let onPaint: ((name: string) => void) | undefined;
   const appBoot = /data-app-boot="([^"]+)"/.exec(html)?.[1];
   const modules = /<template data-app-modules>(.*?)<\/template>/.exec(html)?.[1] ?? "";
-  class PerformanceObserver {
-    constructor(callback: (entries: unknown) => void) {
-      onPaint = (name) =>
-        callback({ getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) });
-    }
-    observe(options: { type: string; buffered: boolean }) {
-      events.push(`observing ${options.type}${options.buffered ? " (buffered)" : ""}`);
-    }
-  }
   const document = {
     head: { append: (content: string) => events.push(`head gets ${content}`) },
     importNode: (content: string) => content,
@@ -126,7 +116,6 @@ function runLoader(html: string) {
   };
   new Function(
     "document",
-    "PerformanceObserver",
     "addEventListener",
     "requestAnimationFrame",
     "setTimeout",
@@ -134,7 +123,6 @@ function runLoader(html: string) {
     BOOT_LOADER.replace(/\bimport\(/g, "importModule("),
   )(
     document,
-    PerformanceObserver,
     (type: string, listener: () => void) => {
       listeners[type] = listener;
     },
@@ -147,7 +135,6 @@ function runLoader(html: string) {
   );
   return {
     events,
-    paint: (name: string) => onPaint?.(name),
     load: () => listeners.load?.(),
     nextFrame: () => frames.shift()?.(),
     /** Fires the pending timers set for `delay` ms. */
@@ -162,36 +149,24 @@ describe("BOOT_LOADER", () => {
   const modules = /<template data-app-modules>(.*?)<\/template>/.exec(html)?.[1];
   const started = [`head gets ${modules}`, `import ${bootUrl(bootBody)}`];
 
-  it("starts the app once, at the first contentful paint", () => {
+  it("starts the app once, right after the first frame the page renders (its first paint)", () => {
     const loader = runLoader(html);
-    expect(loader.events).toEqual(["observing paint (buffered)"]);
-    loader.paint("first-paint");
-    expect(loader.events).toHaveLength(1);
-    loader.paint("first-contentful-paint");
+    expect(loader.events).toEqual([]);
+    loader.nextFrame();
+    expect(loader.events).toEqual(["timer 0 ms"]);
+    loader.runTimers(0);
     expect(loader.events.slice(1)).toEqual(started);
     loader.load();
-    loader.nextFrame();
-    loader.runTimers(0);
     loader.runTimers(3000);
-    loader.paint("first-contentful-paint");
-    expect(loader.events.slice(1).filter((event) => !event.startsWith("timer"))).toEqual(started);
+    expect(loader.events.slice(1)).toEqual([...started, "timer 3000 ms"]);
   });
 
-  it("starts a page that paints nothing contentful after the first frame that follows load", () => {
+  it("starts a page that renders no frame (a background tab) 3 s after load", () => {
     const loader = runLoader(html);
     loader.load();
-    expect(loader.events.slice(1)).toEqual(["timer 3000 ms"]);
-    loader.nextFrame();
-    expect(loader.events.slice(2)).toEqual(["timer 0 ms"]);
-    loader.runTimers(0);
-    expect(loader.events.slice(3)).toEqual(started);
-  });
-
-  it("starts a page that renders no frame at all (a background tab) 3 s after load", () => {
-    const loader = runLoader(html);
-    loader.load();
+    expect(loader.events).toEqual(["timer 3000 ms"]);
     loader.runTimers(3000);
-    expect(loader.events.slice(2)).toEqual(started);
+    expect(loader.events.slice(1)).toEqual(started);
   });
 });
 

@@ -17,8 +17,8 @@ import { htmlFiles, SCRIPT_ELEMENT, scriptType } from "./inline-script-hashes.ts
  * such as `nonce` kept) gets one fixed loader as its text, the same on every page,
  * so the policy needs one hash for it. The module preloads (with their `integrity`,
  * `crossorigin` or `nonce`) move unchanged into an inert `<template>`. At the first
- * contentful paint the loader puts them into the head, so every module downloads at
- * once, and imports the boot file named by its `data-app-boot` attribute.
+ * paint the loader puts them into the head, so every module downloads at once, and
+ * imports the boot file named by its `data-app-boot` attribute.
  *
  * The SPA fallback is left as React Router writes it: it has nothing to paint before
  * its code runs, so waiting for a paint would only delay it.
@@ -27,10 +27,11 @@ import { htmlFiles, SCRIPT_ELEMENT, scriptType } from "./inline-script-hashes.ts
 export const SPA_FALLBACK_FILE = "__spa-fallback.html";
 
 /**
- * The one inline loader. Starts at the first contentful paint; a page whose first
- * frame after `load` paints nothing contentful, or that never renders a frame (a
- * background tab), starts then or 3 s after `load`. `import()` resolves the
- * preloaded modules, so nothing is fetched twice.
+ * The one inline loader. Starts right after the page's first frame, which is its first
+ * paint: browsers render no frame (and run no animation frame callback) while a
+ * render-blocking stylesheet is pending. A page that renders no frame at all (a
+ * background tab) starts 3 s after `load`. `import()` resolves the preloaded modules,
+ * so nothing is fetched twice.
  */
 export const BOOT_LOADER = [
   "const modules = document.querySelector('template[data-app-modules]');",
@@ -42,13 +43,8 @@ export const BOOT_LOADER = [
   "  if (modules) document.head.append(document.importNode(modules.content, true));",
   "  if (boot) import(boot.dataset.appBoot);",
   "};",
-  "new PerformanceObserver((entries) => {",
-  "  if (entries.getEntriesByName('first-contentful-paint').length > 0) start();",
-  "}).observe({ type: 'paint', buffered: true });",
-  "addEventListener('load', () => {",
-  "  requestAnimationFrame(() => setTimeout(start));",
-  "  setTimeout(start, 3000);",
-  "}, { once: true });",
+  "requestAnimationFrame(() => setTimeout(start));",
+  "addEventListener('load', () => setTimeout(start, 3000), { once: true });",
 ].join("\n");
 
 export class BootScriptError extends Error {}
