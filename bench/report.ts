@@ -2,6 +2,7 @@
 import type { EndpointResult } from "./api-throughput.ts";
 import type { PageMetrics } from "./lighthouse-pages.ts";
 import type { ShortLinkTimings } from "./short-link-timing.ts";
+import type { WidgetTimings } from "./widget-timing.ts";
 
 export interface PageResult {
   route: string;
@@ -29,6 +30,7 @@ export interface BenchResults {
   };
   pages?: Section<PageResult[]>;
   shortLinks?: Section<ShortLinkTimings>;
+  widgets?: Section<WidgetTimings>;
   api?: Section<EndpointResult[]>;
   /** Prerendered pages served by our server, against a bare node:http server. */
   staticPages?: Section<EndpointResult[]>;
@@ -49,6 +51,9 @@ export const TARGETS = {
   lcpRatio: 1.1,
   landingJsBytes: 130 * 1024,
   landingCssBytes: 20 * 1024,
+  widgetPerDocument: 1.25,
+  appScriptPerFirstPaint: 1.1,
+  hydratedPerFirstPaint: 1.8,
   apiThroughputRatio: 0.5,
   apiP99Ms: 25,
   staticThroughputRatio: 0.7,
@@ -127,6 +132,36 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
       });
     }
   }
+  const widgets = results.widgets?.results.results ?? [];
+  if (widgets.length > 0) {
+    const misses = (
+      rows: typeof widgets,
+      value: (row: (typeof widgets)[number]) => number,
+      limit: number,
+    ) => {
+      const failed = rows.filter((row) => !(value(row) <= limit));
+      return {
+        met: failed.length === 0,
+        detail: rows.map((row) => `${row.route} ${ratio(value(row))}`).join(", "),
+      };
+    };
+    checks.push({
+      target: `Widget requested ≤ ${TARGETS.widgetPerDocument} × document arrival`,
+      ...misses(
+        widgets.filter((row) => row.widget),
+        (row) => row.widgetPerDocument,
+        TARGETS.widgetPerDocument,
+      ),
+    });
+    checks.push({
+      target: `App script requested ≤ ${TARGETS.appScriptPerFirstPaint} × first paint`,
+      ...misses(widgets, (row) => row.appScriptPerFirstPaint, TARGETS.appScriptPerFirstPaint),
+    });
+    checks.push({
+      target: `Hydrated ≤ ${TARGETS.hydratedPerFirstPaint} × first paint`,
+      ...misses(widgets, (row) => row.hydratedPerFirstPaint, TARGETS.hydratedPerFirstPaint),
+    });
+  }
   for (const endpoint of results.api?.results ?? []) {
     if (!endpoint.hasTarget) continue;
     const ratioMet = endpoint.throughputRatio >= TARGETS.apiThroughputRatio;
@@ -151,9 +186,12 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const ms = (value: number) => (Number.isNaN(value) ? "–" : String(Math.round(value)));
+// A NaN (no such moment) comes back from the JSON file as null.
+const missing = (value: number | null) => value === null || Number.isNaN(value);
+const ms = (value: number) => (missing(value) ? "–" : String(Math.round(value)));
+const seconds = (value: number) => (missing(value) ? "–" : `${(value / 1000).toFixed(2)} s`);
 const percent = (ratio: number) => `${Math.round(ratio * 100)} %`;
-const ratio = (value: number) => (Number.isNaN(value) ? "–" : `${value.toFixed(2)}×`);
+const ratio = (value: number) => (missing(value) ? "–" : `${value.toFixed(2)}×`);
 
 function table(headings: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
@@ -237,6 +275,40 @@ export function toMarkdown(results: BenchResults): string {
             String(numbers.requests),
           ];
         }),
+      ),
+    );
+  }
+  if (results.widgets) {
+    const { results: timings, measuredAt } = results.widgets;
+    parts.push(
+      `### Time to widget\n\nChromium with Lighthouse's DevTools mobile preset (562.5 ms latency, 1.47 Mbps down, 4× CPU, 390 px wide), cold browser context, third-party hosts stubbed; times from the start of the navigation, median of ${timings.runs} run(s); measured ${measuredAt}.\n`,
+    );
+    parts.push(
+      table(
+        [
+          "Route",
+          "Document arrived",
+          "First paint",
+          "Load",
+          "App script requested",
+          "Hydrated",
+          "Widget requested",
+          "Widget ÷ document",
+          "Script ÷ first paint",
+          "Hydrated ÷ first paint",
+        ],
+        timings.results.map((row) => [
+          row.route,
+          seconds(row.documentArrived),
+          seconds(row.firstPaint),
+          seconds(row.load),
+          seconds(row.appScriptRequested),
+          seconds(row.hydrated),
+          row.widget ? `${row.widget} at ${seconds(row.widgetRequested)}` : "—",
+          ratio(row.widgetPerDocument),
+          ratio(row.appScriptPerFirstPaint),
+          ratio(row.hydratedPerFirstPaint),
+        ]),
       ),
     );
   }

@@ -3,14 +3,20 @@
  * targets in docs/performance.md. Builds the site if needed, starts the real server
  * (fresh embedded database, free port) and, for /api/me, the Auth emulator, then:
  *   - pages: Lighthouse on every public route, and on the same page with no JavaScript;
+ *   - time to widget: on a throttled phone, when /, /book-demo, /signup and /login paint, request
+ *     the app, hydrate and request their widget (bench/widget-timing.ts);
  *   - short links: time to the target through the server's 302 and through the page;
  *   - API: throughput and latency under load against a bare node:http server.
  * Writes bench/results/latest.{md,json} and prints the tables.
  *
- *   - static pages: GET / (plain and brotli) under load against a bare node:http server.
- * Flags: --pages-only, --api-only, --static-only (just the static pages under load), --runs N (Lighthouse runs per page, default 3),
+ *   - static pages: GET / (plain and brotli) under load against a bare node:http server;
+ *   - time to widget: on a throttled phone, when the app and each page's widget are requested.
+ * Flags: --pages-only, --api-only, --static-only (just the static pages under load),
+ * --widgets-only (time to widget alone; the other sections of latest.json are kept),
+ * --runs N (Lighthouse and time-to-widget runs per page, default 3),
  * --quick (1 run, short load tests; saved to bench/results/tmp/quick.*, not latest.*),
- * --routes /,/pricing (only these pages, no short links, nothing saved: for working on pages),
+ * --routes /,/pricing (only these pages, and their time to widget, no short links, nothing saved:
+ * for working on pages),
  * --load (the 60 s, 200-connection API load run) and --soak (the same for 10 minutes): both run
  * bench/api-load.ts instead of the tables and fail on errors, 5xx or memory growth.
  */
@@ -40,12 +46,14 @@ import {
 import { type SnapshotSite, startSnapshotSite } from "./no-js-snapshot.ts";
 import { type BenchResults, checkTargets, type PageResult, toMarkdown } from "./report.ts";
 import { measureShortLinkTimings } from "./short-link-timing.ts";
+import { measureWidgetTimings, WIDGET_ROUTES } from "./widget-timing.ts";
 
 const { values: flags } = parseArgs({
   options: {
     "pages-only": { type: "boolean", default: false },
     "api-only": { type: "boolean", default: false },
     "static-only": { type: "boolean", default: false },
+    "widgets-only": { type: "boolean", default: false },
     runs: { type: "string" },
     quick: { type: "boolean", default: false },
     routes: { type: "string" },
@@ -61,8 +69,9 @@ if (flags.load || flags.soak) {
   );
   process.exit(loadRun.status ?? 1);
 }
-if ([flags["pages-only"], flags["api-only"], flags["static-only"]].filter(Boolean).length > 1) {
-  console.error("--pages-only, --api-only and --static-only exclude each other");
+const onlyFlags = ["pages-only", "api-only", "static-only", "widgets-only"] as const;
+if (onlyFlags.filter((flag) => flags[flag]).length > 1) {
+  console.error("--pages-only, --api-only, --static-only and --widgets-only exclude each other");
   process.exit(2);
 }
 const runs = Number(flags.runs ?? (flags.quick ? 1 : 3));
@@ -71,9 +80,13 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
   process.exit(2);
 }
 const routes = flags.routes ? flags.routes.split(",") : [...publicRoutePaths];
-const measurePages = !flags["api-only"] && !flags["static-only"];
-const measureApiLoad = !flags["pages-only"] && !flags["static-only"];
-const measureStaticLoad = !flags["pages-only"];
+const measurePages = !flags["api-only"] && !flags["static-only"] && !flags["widgets-only"];
+const measureWidgets =
+  !flags["api-only"] &&
+  !flags["static-only"] &&
+  WIDGET_ROUTES.some(({ route }) => routes.includes(route));
+const measureApiLoad = !flags["pages-only"] && !flags["static-only"] && !flags["widgets-only"];
+const measureStaticLoad = !flags["pages-only"] && !flags["widgets-only"];
 
 // Bounded: whatever happens, the run ends.
 const WATCHDOG_MINUTES = 30;
@@ -162,6 +175,15 @@ async function benchShortLinks(server: BenchServer): Promise<BenchResults["short
   };
 }
 
+async function benchWidgets(server: BenchServer): Promise<BenchResults["widgets"]> {
+  log(`time to widget, ${runs} run(s) per route`);
+  return {
+    measuredAt: now(),
+    settings: { runs },
+    results: await measureWidgetTimings({ origin: server.origin, runs, routes }),
+  };
+}
+
 async function benchApi(server: BenchServer, emulator: AuthEmulator): Promise<BenchResults["api"]> {
   const { DEMO_PASSWORD, DEMO_USERS } = await import("../apps/api/src/seed/demo-data.ts");
   const user = DEMO_USERS.find((candidate) => candidate.status === "active") ?? DEMO_USERS[0];
@@ -238,6 +260,7 @@ async function main() {
     },
     pages: previous.pages,
     shortLinks: previous.shortLinks,
+    widgets: previous.widgets,
     api: previous.api,
     staticPages: previous.staticPages,
     targets: [],
@@ -251,9 +274,10 @@ async function main() {
     log(`server at ${server.origin}`);
     if (measurePages) {
       results.pages = await benchPages(server);
-      // A subset of routes is for working on pages: skip the rest.
-      if (!flags.routes) results.shortLinks = await benchShortLinks(server);
     }
+    if (measureWidgets) results.widgets = await benchWidgets(server);
+    // A subset of routes is for working on pages: skip the rest.
+    if (measurePages && !flags.routes) results.shortLinks = await benchShortLinks(server);
     if (measureStaticLoad) results.staticPages = await benchStatic(server);
     if (emulatorStarting) {
       log("waiting for the Auth emulator");

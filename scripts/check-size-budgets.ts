@@ -22,8 +22,8 @@ function htmlFile(route: string): string {
 
 /**
  * Every same-origin asset the HTML asks for before any interaction: scripts, module preloads,
- * stylesheets, and the modules the boot script imports or preloads once the page has loaded
- * (apps/web/build-steps/defer-app-boot.ts): any quoted /assets/ path of a script or stylesheet.
+ * stylesheets, and the modules the boot loader preloads at the first paint with the boot module
+ * (apps/web/build-steps/boot-module-loader.ts): any quoted /assets/ path of a script or stylesheet.
  */
 export function assetsOf(html: string): string[] {
   const found = new Set<string>();

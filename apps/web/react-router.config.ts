@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
 import { publicRoutePaths } from "./app/public-routes.ts";
-import { deferAppBootInPages } from "./build-steps/defer-app-boot.ts";
+import { loadBootFromModuleFiles } from "./build-steps/boot-module-loader.ts";
 import { inlineAttributionCaptureInPages } from "./build-steps/inline-attribution-capture.ts";
 import { writeInlineScriptHashes } from "./build-steps/inline-script-hashes.ts";
 
@@ -12,14 +12,15 @@ export default {
   // The browser tests build with their own configuration into their own folder.
   buildDirectory: process.env.WEB_BUILD_OUT ?? "build",
   prerender: [...publicRoutePaths, "/sitemap.xml", "/robots.txt", "/manifest.webmanifest"],
-  // Runs after prerendering. First the pages' JavaScript is moved after their load
-  // (build-steps/defer-app-boot.ts) and the attribution capture is written inline so it
-  // still runs at once (build-steps/inline-attribution-capture.ts); then, on the final
-  // HTML, the Content-Security-Policy allows the inline scripts by hash
+  // Runs after prerendering. First each page's boot moves to a module file its one fixed
+  // loader starts at the first paint (build-steps/boot-module-loader.ts) and the
+  // attribution capture is written inline so it still runs at once
+  // (build-steps/inline-attribution-capture.ts); then, on the final HTML, the
+  // Content-Security-Policy allows the inline scripts by hash
   // (apps/api/src/security/security-headers.ts).
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const clientDir = path.resolve(viteConfig.root, reactRouterConfig.buildDirectory, "client");
-    await deferAppBootInPages(clientDir, publicRoutePaths);
+    await loadBootFromModuleFiles(clientDir);
     await inlineAttributionCaptureInPages(clientDir, publicRoutePaths);
     const { scriptHashes } = await writeInlineScriptHashes(clientDir);
     viteConfig.logger.info(`CSP: ${scriptHashes.length} inline script hashes written`);

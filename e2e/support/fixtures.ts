@@ -114,7 +114,7 @@ export const test = base.extend<Fixtures>({
   ],
   page: async ({ page, externalRequests }, use) => {
     void externalRequests;
-    // The app boots after the page's load event (docs/decisions/0010): a test that
+    // The app boots after the page's first paint (docs/decisions/0010): a test that
     // navigates then acts on the page with the app running, as a visitor a moment later would.
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);

@@ -11,7 +11,7 @@ captureBrowserAttribution();
 
 /**
  * Marks <html data-hydrated> once the page has hydrated: the app boots after the
- * page's load event (docs/decisions/0010), and browser tests wait for this before
+ * page's first paint (docs/decisions/0010), and browser tests wait for this before
  * they interact.
  */
 function HydrationMark() {

@@ -1,9 +1,9 @@
-import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
+import frauncesLatin from "./fonts/fraunces-latin-wght-400-600.woff2?url";
+import interLatin from "./fonts/inter-latin-wght-400-700.woff2?url";
 import { ApplicationError } from "./layout/application-error.tsx";
 import { siteConfig } from "./site-config.ts";
 

@@ -3,8 +3,8 @@ import path from "node:path";
 import { build, type Rolldown } from "vite";
 
 /**
- * The app boots only after the page has loaded (defer-app-boot.ts), but where a
- * visitor came from must be kept even if they follow a link before that. So the
+ * The app boots only after the page's first paint (boot-module-loader.ts), but where
+ * a visitor came from must be kept even if they follow a link before that. So the
  * capture (features/attribution/browser-attribution.ts, the same code entry.client
  * runs) is bundled into a small classic script and written inline at the top of
  * each prerendered page's head. It runs before anything else reads the address;

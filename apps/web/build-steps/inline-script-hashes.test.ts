@@ -27,6 +27,13 @@ describe("inlineScriptHashes", () => {
     expect(inlineScriptHashes(html)).toEqual([sha256("requestAnimationFrame(f)")]);
   });
 
+  it("hashes import maps, which the policy checks like scripts", () => {
+    const map = '{"integrity":{"/assets/a.js":"sha384-x"}}';
+    expect(inlineScriptHashes(`<script type="importmap" rr-importmap="">${map}</script>`)).toEqual([
+      sha256(map),
+    ]);
+  });
+
   it("hashes CRLF line ends as the browser sees them (LF)", () => {
     expect(inlineScriptHashes("<script>a;\r\nb;</script>")).toEqual([sha256("a;\nb;")]);
   });

@@ -4,8 +4,8 @@ import path from "node:path";
 
 /**
  * The Content-Security-Policy allows inline scripts only by hash ('self' covers
- * the bundled files). The prerendered pages carry React Router's inline boot
- * scripts, which differ per page and per build, so after each build this step
+ * the bundled files). The prerendered pages carry React Router's inline scripts,
+ * which differ per page and per build, so after each build this step
  * hashes every inline script of every HTML file (the prerendered pages and the
  * SPA fallback) into one file the server reads (apps/api/src/security).
  */
@@ -18,19 +18,31 @@ export interface CspHashesFile {
   scriptHashes: string[];
 }
 
-// Script types the browser runs. Others (application/ld+json, application/json)
-// are data blocks: never executed, so CSP does not apply to them.
-const EXECUTABLE_TYPES = new Set(["", "module", "text/javascript", "application/javascript"]);
+// Script types the browser checks against the policy: the ones it runs, and import maps
+// (React Router writes one for subresource integrity). Others (application/ld+json,
+// application/json) are data blocks: never executed, so CSP does not apply to them.
+const CHECKED_TYPES = new Set([
+  "",
+  "module",
+  "importmap",
+  "text/javascript",
+  "application/javascript",
+]);
 
-const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+/** A script element: its attributes (group 1) and its inline text (group 2). */
+export const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/** A script element's type attribute, lower-cased; "" when it has none. */
+export function scriptType(attributes: string): string {
+  return /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? "";
+}
 
 /** The sha256 hash sources of the executable inline scripts in one HTML document. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const [, attributes = "", body = ""] of html.matchAll(SCRIPT_ELEMENT)) {
     if (/\ssrc\s*=/i.test(attributes)) continue;
-    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? "";
-    if (!EXECUTABLE_TYPES.has(type)) continue;
+    if (!CHECKED_TYPES.has(scriptType(attributes))) continue;
     // The HTML parser turns CRLF into LF before the browser hashes the text.
     const text = body.replace(/\r\n?/g, "\n");
     hashes.push(`sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`);
@@ -38,7 +50,8 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-async function htmlFiles(dir: string): Promise<string[]> {
+/** Every HTML file under dir, at any depth, sorted. */
+export async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))

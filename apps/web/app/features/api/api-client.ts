@@ -1,26 +1,9 @@
 import { apiErrorSchema, movedResultSchema } from "@bakery/shared/api-contract";
 import { checkRedirectTarget } from "@bakery/shared/redirect-target";
 import type { z } from "zod";
+import { ApiNetworkError, ApiRequestError } from "./api-errors.ts";
 
-/** Any answer other than a 2xx, with the API's stable code when it gave one. */
-export class ApiRequestError extends Error {
-  readonly status: number;
-  readonly code: string;
-  constructor(status: number, code: string, message: string) {
-    super(message);
-    this.name = "ApiRequestError";
-    this.status = status;
-    this.code = code;
-  }
-}
-
-/** The request never got an answer (offline, DNS, server down). */
-export class ApiNetworkError extends Error {
-  constructor(cause: unknown) {
-    super("The server could not be reached", { cause });
-    this.name = "ApiNetworkError";
-  }
-}
+export { ApiNetworkError, ApiRequestError } from "./api-errors.ts";
 
 export type ApiClientDeps = {
   baseUrl: string;

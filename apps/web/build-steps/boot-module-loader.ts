@@ -1,0 +1,118 @@
+import { createHash } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { htmlFiles, SCRIPT_ELEMENT, scriptType } from "./inline-script-hashes.ts";
+
+/**
+ * Starts each prerendered page's JavaScript at its first paint
+ * (docs/decisions/0010-app-boots-from-a-module-file-at-first-paint.md).
+ *
+ * React Router writes into every prerendered page a `<link rel="modulepreload">` per
+ * module of the page (~120 KB compressed) and one inline module script that boots the
+ * app. Fetched with the HTML, those modules compete with the stylesheet, the fonts
+ * and the hero image before the first paint, although the page is complete as HTML.
+ *
+ * This step does not read the boot script: whatever its statements, its text moves
+ * to a file under assets/ named by its hash, and the script element (attributes
+ * such as `nonce` kept) gets one fixed loader as its text, the same on every page,
+ * so the policy needs one hash for it. The module preloads (with their `integrity`,
+ * `crossorigin` or `nonce`) move unchanged into an inert `<template>`. At the first
+ * paint the loader puts them into the head, so every module downloads at once, and
+ * imports the boot file named by its `data-app-boot` attribute.
+ *
+ * The SPA fallback is left as React Router writes it: it has nothing to paint before
+ * its code runs, so waiting for a paint would only delay it.
+ */
+
+export const SPA_FALLBACK_FILE = "__spa-fallback.html";
+
+/**
+ * The one inline loader. Starts right after the page's first frame, which is its first
+ * paint: browsers render no frame (and run no animation frame callback) while a
+ * render-blocking stylesheet is pending. A page that renders no frame at all (a
+ * background tab) starts 3 s after `load`. `import()` resolves the preloaded modules,
+ * so nothing is fetched twice.
+ */
+export const BOOT_LOADER = [
+  "const modules = document.querySelector('template[data-app-modules]');",
+  "const boot = document.querySelector('script[data-app-boot]');",
+  "let started = false;",
+  "const start = () => {",
+  "  if (started) return;",
+  "  started = true;",
+  "  if (modules) document.head.append(document.importNode(modules.content, true));",
+  "  if (boot) import(boot.dataset.appBoot);",
+  "};",
+  "requestAnimationFrame(() => setTimeout(start));",
+  "addEventListener('load', () => setTimeout(start, 3000), { once: true });",
+].join("\n");
+
+export class BootScriptError extends Error {}
+
+export interface BootModule {
+  /** Path under the client build folder, e.g. "assets/boot-AbC123xy.js". */
+  file: string;
+  contents: string;
+}
+
+const MODULE_PRELOAD = /<link\b[^>]*\brel\s*=\s*["']?modulepreload\b[^>]*>/gi;
+// Module specifiers that would resolve differently from a file in assets/ than from the page.
+const RELATIVE_SPECIFIER = /(?:\bfrom|\bimport)\s*\(?\s*["']\.\.?\//;
+
+/** The boot module's file: named by its contents' hash, like the bundler's assets. */
+export function bootModuleFile(contents: string): BootModule {
+  const hash = createHash("sha256").update(contents).digest("base64url").slice(0, 10);
+  return { file: `assets/boot-${hash}.js`, contents };
+}
+
+/**
+ * One page with its inline boot module moved to a file and replaced by BOOT_LOADER.
+ * Returns the page unchanged, and no module, when it has nothing to boot.
+ */
+export function loadBootFromModuleFile(html: string): { html: string; module?: BootModule } {
+  const bootScripts = [...html.matchAll(SCRIPT_ELEMENT)].filter(
+    ([, attributes = ""]) => scriptType(attributes) === "module" && !/\ssrc\s*=/i.test(attributes),
+  );
+  const preloads = html.match(MODULE_PRELOAD) ?? [];
+  if (bootScripts.length === 0 && preloads.length === 0) return { html };
+  const [bootScript, ...others] = bootScripts;
+  if (!bootScript || others.length > 0) {
+    throw new BootScriptError(
+      `expected one inline module script to boot the page, found ${bootScripts.length}`,
+    );
+  }
+  const [element, attributes = "", body = ""] = bootScript;
+  if (RELATIVE_SPECIFIER.test(body)) {
+    throw new BootScriptError("the boot script imports a relative path, which a file would change");
+  }
+  const module = bootModuleFile(body);
+  const bootUrl = `/${module.file}`;
+  const loader = `<script${attributes} data-app-boot="${bootUrl}">${BOOT_LOADER}</script>`;
+  const template = `<template data-app-modules>${preloads.join("")}<link rel="modulepreload" href="${bootUrl}"/></template>`;
+  const withoutPreloads = html.replace(MODULE_PRELOAD, "").replace(element, () => loader);
+  if (!withoutPreloads.includes("</head>")) throw new BootScriptError("the page has no </head>");
+  return { html: withoutPreloads.replace("</head>", () => `${template}</head>`), module };
+}
+
+/** Rewrites every prerendered page under clientDir and writes the boot modules. */
+export async function loadBootFromModuleFiles(clientDir: string): Promise<BootModule[]> {
+  const written = new Map<string, BootModule>();
+  const pages = (await htmlFiles(clientDir)).filter(
+    (file) => path.basename(file) !== SPA_FALLBACK_FILE,
+  );
+  for (const file of pages) {
+    try {
+      const { html, module } = loadBootFromModuleFile(await readFile(file, "utf8"));
+      if (!module) continue;
+      if (!written.has(module.file)) {
+        await writeFile(path.join(clientDir, module.file), module.contents);
+        written.set(module.file, module);
+      }
+      await writeFile(file, html);
+    } catch (error) {
+      if (error instanceof BootScriptError) error.message += ` (${file})`;
+      throw error;
+    }
+  }
+  return [...written.values()];
+}
