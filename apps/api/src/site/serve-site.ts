@@ -207,7 +207,8 @@ export function createSiteHandler(options: SiteHandlerOptions) {
         { "Cache-Control": "no-store" },
       );
     }
-    return c.redirect("/", 302);
+    // The query goes along: a mistyped campaign link keeps its attribution (utm_*).
+    return c.redirect(`/${new URL(c.req.url).search}`, 302);
   };
 }
 
