@@ -131,6 +131,39 @@ test.describe("content pages", () => {
     await expect(page.getByText("We bake every day from 6 am.")).toBeVisible();
   });
 
+  test("Back after following a renamed page goes to the page before it", async ({ page }) => {
+    const oldHandle = uniqueSlug("back-old");
+    const newHandle = uniqueSlug("back-new");
+    const file = join(mkdtempSync(join(tmpdir(), "e2e-page-")), "page.md");
+    writeFileSync(file, "We deliver on weekends.\n");
+    await runAdmin("pages", "put", oldHandle, file, "--title", "Delivery");
+    await runAdmin("pages", "move", oldHandle, newHandle);
+
+    await page.goto("/pricing");
+    await page.goto(`/page/${oldHandle}`);
+    await expect(page).toHaveURL(`${e2eOrigin}/page/${newHandle}`);
+    await page.goBack();
+    await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
+  });
+
+  test("a page's tab names the page and the product", async ({ page }) => {
+    const handle = uniqueSlug("titled");
+    const file = join(mkdtempSync(join(tmpdir(), "e2e-page-")), "page.md");
+    writeFileSync(file, "Fresh every morning.\n");
+    await runAdmin("pages", "put", handle, file, "--title", "Morning bakes");
+    await page.goto(`/page/${handle}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Morning bakes");
+    await expect(page).toHaveTitle("Morning bakes · Rise");
+  });
+
+  test("an operator can't store a page that would show blank", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "e2e-page-")), "page.md");
+    writeFileSync(file, "</script><svg onload=alert(1)>\n");
+    await expect(
+      runAdmin("pages", "put", uniqueSlug("blank"), file, "--title", "Blank"),
+    ).rejects.toThrow(/no visible text/);
+  });
+
   test("a script in a page's stored HTML never runs", async ({ page, cspViolations }) => {
     // DOMPurify parsing the event handlers is itself reported (Chromium checks the
     // policy when it parses them); that report is the policy working.
@@ -165,7 +198,7 @@ test.describe("content pages", () => {
   test("signed in, a page stays put and shows the account menu", async ({ page }) => {
     await signInAndReturnTo(page, "/terms-of-service");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
-    await page.waitForTimeout(500);
+    await expect(page.locator("html")).toHaveAttribute("data-account-settled", "stay");
     await expect(page).toHaveURL(`${e2eOrigin}/terms-of-service`);
   });
 });
