@@ -34,11 +34,13 @@ export async function idTokenForApi(): Promise<string> {
  * pending and quote profiles to onboarding), once the API has said who they are.
  * A page that would send the visitor somewhere itself asks this first, so one rule,
  * routeAfterSignIn, decides (docs/decisions/0012). False for anonymous browsers
- * at once, and when the account could not be loaded.
+ * at once, and when the session or the account could not be loaded.
  */
 export async function sessionIsLeavingPage(): Promise<boolean> {
   if (!session && !hasSignedInBefore()) return false;
-  const loaded = await loadAuthSession();
+  // Without the identity SDK (its download failed) there is no session to defer to.
+  const loaded = await loadAuthSession().catch(() => undefined);
+  if (!loaded) return false;
   return new Promise((resolve) => {
     const settle = (state: AuthState): boolean => {
       if (state.kind === "signed-in" && state.account.kind === "loading") return false;
