@@ -148,11 +148,13 @@ test.describe("content pages", () => {
     // Each server may keep its own answers for a few seconds (CONTENT_PAGE_CACHE_MS), so
     // the visitor opens the address again until they do; the browser keeps no move, where
     // it used to keep the old one for a minute and more.
+    test.setTimeout(60_000);
     await expect(async () => {
       await page.goto(`/page/${first}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Custom cakes");
-      await expect(page).toHaveURL(`${e2eOrigin}/page/${first}`);
-    }).toPass({ timeout: 25_000 });
+      // The content shows only once the page has settled, so the address is final here.
+      await expect(page).toHaveURL(`${e2eOrigin}/page/${first}`, { timeout: 1_000 });
+    }).toPass({ timeout: 40_000 });
   });
 
   test("Back after following a renamed page goes to the page before it", async ({ page }) => {
