@@ -110,6 +110,7 @@ export async function startAuthSession(): Promise<AuthSession> {
     if (user) {
       rememberSignedIn();
       sessionEnded = false;
+      sessionExpired = false;
       void loadAccount(user);
     } else {
       accountLoad++;
