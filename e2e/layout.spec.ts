@@ -110,6 +110,21 @@ test("footer shows the logo, address, legal links, contact, social links and cop
   await expect(footer).toContainText(`© ${new Date().getFullYear()} ${e2eSiteEnv.COMPANY_NAME}`);
 });
 
+test("the copyright line ends the company's name with one period, not two", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  // The e2e company name is "Rise Bakery Software, Inc.": its own period ends the sentence.
+  await expect(footer).toContainText(`${e2eSiteEnv.COMPANY_NAME} All rights reserved.`);
+  await expect(footer).not.toContainText("..");
+});
+
+test("a mistyped campaign address lands on / and keeps the campaign", async ({ page }) => {
+  await page.goto("/pricng?utm_source=ad&utm_medium=cpc&utm_campaign=spring");
+  await expect(page).toHaveURL(/\/$/);
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem("utm") ?? "null"));
+  expect(saved).toMatchObject({ utms: "ad", utmm: "cpc", utmc: "spring" });
+});
+
 test("an unknown path sends the browser to the landing page", async ({ page }) => {
   await page.goto("/definitely/not/here");
   await expect(page).toHaveURL(/\/$/);

@@ -23,6 +23,9 @@ test.describe("search and sharing", () => {
       const tag = (pattern: RegExp) => pattern.exec(html)?.[1];
       const title = tag(/<title>([^<]+)<\/title>/);
       expect(title?.length).toBeGreaterThan(5);
+      // Whole in search results (cut at about 60 characters), and naming the product (Rise).
+      expect(title?.length).toBeLessThanOrEqual(60);
+      expect(title).toContain("Rise");
       expect(tag(/<meta name="description" content="([^"]+)"/)?.length).toBeGreaterThan(40);
       expect(tag(/<link rel="canonical" href="([^"]+)"/)).toBe(
         new URL(canonical, e2eSiteEnv.SITE_URL).toString(),
@@ -37,6 +40,13 @@ test.describe("search and sharing", () => {
       expect(tag(/<meta name="twitter:card" content="([^"]+)"/)).toBe("summary_large_image");
     });
   }
+
+  test("a page that loads in the browser names the product in its tab until it has loaded", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/page/anything")).text();
+    expect(/<title>([^<]+)<\/title>/.exec(html)?.[1]).toContain("Rise");
+  });
 
   test("the landing and pricing pages describe the company and the $500/month offer in JSON-LD", async ({
     request,

@@ -47,9 +47,8 @@ test.describe("the target parameter", () => {
     await page.goto(`/login?target=${encodeURIComponent("/pricing?x=1")}`);
     await submitSignIn(page, demoUsers.active.email);
     await expect(page).toHaveURL(`${e2eOrigin}/pricing?x=1`);
-    // Signed in on a page other than / or /login, with no target: stay.
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await page.waitForTimeout(500);
+    // Signed in on a page other than / or /login, with no target: the session settles on "stay".
+    await expect(page.locator("html")).toHaveAttribute("data-account-settled", "stay");
     await expect(page).toHaveURL(`${e2eOrigin}/pricing?x=1`);
   });
 
@@ -82,6 +81,140 @@ test.describe("the target parameter", () => {
     await signInAndReturnTo(page, "/pricing");
     await page.goto("/");
     await expect(page).toHaveURL(myArea.home);
+  });
+});
+
+test.describe("the way back", () => {
+  test("Back after signing in goes to the page before /login", async ({ page }) => {
+    await page.goto("/pricing");
+    await page.goto(`/login?target=${encodeURIComponent("/book-demo")}`);
+    await submitSignIn(page, demoUsers.active.email);
+    await expect(page).toHaveURL(`${e2eOrigin}/book-demo`);
+    await page.goBack();
+    await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
+    await expect(page.locator("html")).toHaveAttribute("data-account-settled", "stay");
+    await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
+  });
+
+  test("Back from the sign-in a link asked for goes to the page before the link", async ({
+    page,
+  }) => {
+    await page.goto("/pricing");
+    await page.goto("/to/account/billing");
+    await expect(page).toHaveURL(`${e2eOrigin}/login?target=%2Fto%2Faccount%2Fbilling`);
+    await page.goBack();
+    await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
+  });
+});
+
+test.describe("a profile status this site doesn't know yet", () => {
+  const archivedMe = {
+    user: { uid: "archived-user", email: demoUsers.active.email, profile: { status: "archived" } },
+  };
+
+  test("still takes the visitor to their target", async ({ page }) => {
+    await page.route("**/api/me", (route) => route.fulfill({ json: archivedMe }));
+    await page.goto(`/login?target=${encodeURIComponent("/pricing")}`);
+    await submitSignIn(page, demoUsers.active.email);
+    await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
+    await expect(page.locator("html")).toHaveAttribute("data-account-settled", "stay");
+  });
+
+  test("at /login without a target goes to my-area home, and is logged once", async ({ page }) => {
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning" && message.text().includes("archived"))
+        warnings.push(message.text());
+    });
+    await page.route("**/api/me", (route) => route.fulfill({ json: archivedMe }));
+    await page.goto("/login");
+    await submitSignIn(page, demoUsers.active.email);
+    await expect(page).toHaveURL(myArea.home);
+    expect(warnings).toHaveLength(1);
+  });
+});
+
+test.describe("a link behind sign-in for a profile still being set up", () => {
+  for (const status of ["pending", "quote"] as const) {
+    test(`a signed-in ${status} profile opening the link goes to onboarding`, async ({ page }) => {
+      await page.goto("/login");
+      await submitSignIn(page, demoUsers[status].email);
+      await expect(page).toHaveURL(myArea.onboarding);
+      const linkRequests: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/api/redirect/")) linkRequests.push(request.url());
+      });
+      await page.goto("/to/account/billing");
+      await expect(page).toHaveURL(myArea.onboarding);
+      // The link itself is never asked for (nor counted): onboarding comes first.
+      expect(linkRequests).toEqual([]);
+    });
+
+    test(`a ${status} profile signing in for the link goes to onboarding`, async ({ page }) => {
+      await page.goto("/to/account/billing");
+      await expect(page).toHaveURL(`${e2eOrigin}/login?target=%2Fto%2Faccount%2Fbilling`);
+      await submitSignIn(page, demoUsers[status].email);
+      await expect(page).toHaveURL(myArea.onboarding);
+    });
+  }
+});
+
+test.describe("when the session can't be kept", () => {
+  test("an expired session says so and asks to sign in again, back to the page", async ({
+    page,
+  }) => {
+    await signInAndReturnTo(page, "/pricing");
+    // As if an hour had passed: the stored ID token is out of date, and the identity
+    // service refuses to renew it (the refresh token was revoked).
+    await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open("firebaseLocalStorageDb");
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const store = db
+        .transaction("firebaseLocalStorage", "readwrite")
+        .objectStore("firebaseLocalStorage");
+      const entries = await new Promise<
+        Array<{ fbase_key: string; value: { stsTokenManager: { expirationTime: number } } }>
+      >((resolve) => {
+        const all = store.getAll();
+        all.onsuccess = () => resolve(all.result);
+      });
+      for (const entry of entries) {
+        if (!entry.fbase_key.startsWith("firebase:authUser:")) continue;
+        entry.value.stsTokenManager.expirationTime = Date.now() - 60_000;
+        store.put(entry);
+      }
+      await new Promise((resolve) => {
+        store.transaction.oncomplete = resolve;
+      });
+    });
+    await page.route("**/securetoken.googleapis.com/**", (route) =>
+      route.fulfill({ status: 400, json: { error: { code: 400, message: "TOKEN_EXPIRED" } } }),
+    );
+    await page.goto("/to/account/billing");
+    await expect(page).toHaveURL(`${e2eOrigin}/login?target=%2Fto%2Faccount%2Fbilling`);
+    await expect(page.getByRole("status")).toHaveText(
+      "Your session has ended. Please sign in again.",
+    );
+  });
+
+  test("with site storage blocked, the login page explains why sign-in won't stick", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      for (const name of ["localStorage", "sessionStorage", "indexedDB"]) {
+        Object.defineProperty(window, name, {
+          get() {
+            throw new DOMException("Access is denied for this document.", "SecurityError");
+          },
+        });
+      }
+    });
+    await page.goto("/to/account/billing");
+    await expect(page).toHaveURL(`${e2eOrigin}/login?target=%2Fto%2Faccount%2Fbilling`);
+    await expect(page.getByRole("main")).toContainText("we can't keep you signed in");
   });
 });
 
@@ -223,8 +356,23 @@ test.describe("while signed in, the login page", () => {
     await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
     me.open();
     // The answer for the user who left is ignored: the page stays.
-    await page.waitForTimeout(500);
+    await expect(page.locator("html")).toHaveAttribute("data-account-settled", "ignored");
     await expect(page).toHaveURL(`${e2eOrigin}/login`);
+  });
+
+  test("an account the server never opens ends in a message with Try again", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/login");
+    await page.route("**/api/me", () => {});
+    const meSent = page.waitForRequest("**/api/me");
+    await submitSignIn(page, demoUsers.active.email);
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("Opening your account…");
+    await meSent;
+    await page.clock.fastForward(16_000);
+    await expect(errorRegion(page)).toContainText("taking too long");
+    await page.unroute("**/api/me");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page).toHaveURL(myArea.home);
   });
 
   test("offers a retry when the API can't be reached after sign-in", async ({ page }) => {
@@ -253,7 +401,8 @@ test.describe("while signed in, the login page", () => {
       "Your session has ended. Please sign in again.",
     );
     await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled();
-    await page.waitForTimeout(500);
+    // The page that says so has settled: the SDK reports no user, so nothing asks /me again.
+    await expect(page.getByRole("status")).toBeVisible();
     expect(meCalls).toBe(1);
   });
 });

@@ -115,6 +115,8 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
       const response = await get("/p/old-news");
       expect(response.status).toBe(301);
       expect(response.headers.get("location")).toBeNull();
+      // Not cached: renaming a page and renaming it back must not send visitors in a circle.
+      expect(response.headers.get("cache-control")).toBe("no-store");
       expect(await response.json()).toEqual({ location: "/page/news" });
 
       await moveContentPage(handle.db, "privacy-policy", "privacy");

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import frauncesLatin from "./fonts/fraunces-latin-wght-400-600.woff2?url";
@@ -13,6 +13,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+// Pages without a title of their own (the SPA fallback before a route has loaded)
+// still name the product in the tab.
+export const meta: Route.MetaFunction = () => [
+  { title: `${siteConfig.PRODUCT_NAME} · Bakery management software` },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -39,24 +45,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export { Outlet as default } from "react-router";
 
+/** Only when even the site's frame failed: routes that can fail show errors inside it. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error)) {
-    const message = typeof error.data === "string" ? error.data : undefined;
-    return (
-      <ApplicationError
-        status={error.status}
-        text={error.statusText || message || "Error"}
-        message={error.statusText ? message : undefined}
-        companyName={siteConfig.COMPANY_NAME}
-      />
-    );
-  }
   return (
-    <ApplicationError
-      status={undefined}
-      text={error instanceof Error ? error.message : "Unknown error"}
-      message={undefined}
-      companyName={siteConfig.COMPANY_NAME}
-    />
+    <main id="main" className="min-h-dvh">
+      <ApplicationError error={error} />
+    </main>
   );
 }

@@ -35,12 +35,22 @@ export const profileStatuses = ["pending", "quote", "active", "paused", "cancell
 export const profileStatusSchema = z.enum(profileStatuses);
 export type ProfileStatus = z.infer<typeof profileStatusSchema>;
 
-/** `GET /me` 200. `email` is null for accounts without one (e.g. phone sign-in). */
+/** Whether `status` is one of the statuses this build knows. */
+export function isKnownProfileStatus(status: string): status is ProfileStatus {
+  return (profileStatuses as readonly string[]).includes(status);
+}
+
+/**
+ * `GET /me` 200. `email` is null for accounts without one (e.g. phone sign-in).
+ * `status` is one of profileStatuses today, but the platform may add statuses before
+ * every browser has the new build: the site accepts any and routes one it doesn't
+ * know like a status with no special rule (spec §4 rules 2–4).
+ */
 export const meSchema = z.object({
   user: z.object({
     uid: z.string(),
     email: z.string().nullable(),
-    profile: z.object({ status: profileStatusSchema }),
+    profile: z.object({ status: z.string().min(1).max(64) }),
   }),
 });
 export type Me = z.infer<typeof meSchema>;

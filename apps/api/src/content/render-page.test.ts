@@ -33,4 +33,20 @@ describe("renderPageSource", () => {
     expect(() => renderPageSource("{{TYPO}}", "markdown", {})).toThrow(PageSourceError);
     expect(() => renderPageSource("<script>x</script>", "html")).toThrow(PageSourceError);
   });
+
+  it.each([
+    ["an empty paragraph", "<p></p>", "html"],
+    ["an empty link", '<a href="https://example.com"></a>', "html"],
+    ["a run of line breaks", "<br><br/><br>", "html"],
+    ["spaces and invisible characters", "<p>&nbsp; \u200b</p><h2> </h2>", "html"],
+    ["a script only Markdown hides", "</script><svg onload=alert(1)>", "markdown"],
+  ] as const)("refuses a page that would show blank: %s", (_case, source, format) => {
+    expect(() => renderPageSource(source, format)).toThrow(/no visible text/);
+  });
+
+  it("keeps a page whose only text is inside a link", () => {
+    expect(renderPageSource('<a href="https://example.com">Menu</a>', "html")).toBe(
+      '<a href="https://example.com">Menu</a>',
+    );
+  });
 });

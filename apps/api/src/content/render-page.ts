@@ -37,8 +37,22 @@ export function renderPageSource(
   const filled = fillPlaceholders(source, placeholders);
   const html = format === "markdown" ? (markdown.parse(filled) as string) : filled;
   const clean = sanitizeHtml(html, SANITIZE_OPTIONS).trim();
-  if (clean === "") throw new PageSourceError("the page has no content after sanitizing");
+  if (!hasVisibleText(clean)) {
+    throw new PageSourceError(
+      "the page has no visible text after sanitizing (only empty tags, links or line breaks are left), so it would show as a blank page",
+    );
+  }
   return clean;
+}
+
+/** Blank to a reader: spaces, non-breaking and zero-width ones too, as characters or entities. */
+const INVISIBLE =
+  /\s|\u200b|\u200c|\u200d|\u2060|\ufeff|&(?:nbsp|#0*160|#x0*a0|#0*8203|#x0*200b|zwsp|zwnj|zwj);/gi;
+
+/** Whether sanitized HTML shows any text at all: `<p></p>`, `<a></a>` or `<br>`s don't. */
+function hasVisibleText(html: string): boolean {
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
+  return text.replace(INVISIBLE, "") !== "";
 }
 
 export function formatFromFileName(file: string): PageSourceFormat {

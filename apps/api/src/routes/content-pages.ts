@@ -62,8 +62,10 @@ export function registerContentPageRoutes(app: Hono, deps: ApiDeps): void {
     const answer = await cache.get(handle, () => loadAnswer(handle));
     if (!answer) throw notFound(`No page "${handle}"`);
 
+    // A move is not kept anywhere: an operator who renames a page and renames it back
+    // must not leave visitors bouncing between two cached answers.
+    if (answer.status === 301) return c.json(answer.moved, 301, { "Cache-Control": "no-store" });
     c.header("Cache-Control", PAGE_CACHE_CONTROL);
-    if (answer.status === 301) return c.json(answer.moved, 301);
 
     c.header("ETag", answer.etag);
     if (ifNoneMatchMatches(c.req.header("If-None-Match"), answer.etag)) return c.body(null, 304);

@@ -76,6 +76,12 @@ describe("serve-site", () => {
     }
   });
 
+  it("keeps the query string when it sends an unknown path to /", async () => {
+    const response = await get("/pricng?utm_source=ad&utm_campaign=spring");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/?utm_source=ad&utm_campaign=spring");
+  });
+
   it("never serves files outside the build folder or dotfiles", async () => {
     for (const url of [
       "/..%2Fsecret.txt",

@@ -250,6 +250,7 @@ export function createSiteHandler(options: SiteHandlerOptions) {
         { "Cache-Control": "no-store" },
       );
     }
-    return c.redirect("/", 302);
+    // The query goes along: a mistyped campaign link keeps its attribution (utm_*).
+    return c.redirect(`/${new URL(c.req.url).search}`, 302);
   };
 }

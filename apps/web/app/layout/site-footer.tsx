@@ -70,10 +70,15 @@ export function SiteFooter() {
       </div>
       <div className="border-brand-100 border-t">
         <p className="mx-auto max-w-7xl px-4 py-5 text-cocoa text-xs sm:px-6 lg:px-8">
-          © <span data-testid="copyright-year">{year}</span> {siteConfig.COMPANY_NAME}. All rights
-          reserved.
+          © <span data-testid="copyright-year">{year}</span>{" "}
+          {copyrightHolder(siteConfig.COMPANY_NAME)} All rights reserved.
         </p>
       </div>
     </footer>
   );
+}
+
+/** The company name as a sentence: "Rise Bakery Software, Inc." already ends in its period. */
+function copyrightHolder(companyName: string): string {
+  return companyName.endsWith(".") ? companyName : `${companyName}.`;
 }

@@ -12,7 +12,8 @@ import { siteConfig } from "../site-config.ts";
 // "/" and "/saas" both render this page; "/" is the canonical URL of both.
 export const meta = () => [
   ...pageMeta({
-    title: `${siteConfig.PRODUCT_NAME}: bakery management software for custom orders, online shop and delivery`,
+    // Under 60 characters, so search results show it whole.
+    title: `${siteConfig.PRODUCT_NAME}: bakery software for custom orders and delivery`,
     description:
       "Instant custom cake quotes, an online shop with lead times, a one-click baking plan and delivery, in one platform built for bakeries. $500/month flat.",
     canonicalPath: "/",

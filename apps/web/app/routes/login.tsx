@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useAuth } from "../features/auth/auth-context.tsx";
 import { SignInForm } from "../features/auth/sign-in-form.tsx";
+import { canKeepSignIn } from "../features/auth/sign-in-memory.ts";
 import { SignedInStatus } from "../features/auth/signed-in-status.tsx";
 import { pageMeta } from "../seo/page-meta.ts";
 import { siteConfig } from "../site-config.ts";
@@ -23,6 +24,9 @@ export const meta = () =>
 export default function Login() {
   const { state, requestSession } = useAuth();
   const [hadUser, setHadUser] = useState(false);
+  // Known only in the browser: the prerendered page assumes sign-in can be kept.
+  const [signInKept, setSignInKept] = useState(true);
+  useEffect(() => setSignInKept(canKeepSignIn()), []);
 
   useEffect(() => {
     // A failure shows when the visitor uses the form, which retries the load.
@@ -39,6 +43,13 @@ export default function Login() {
         <div className="rounded-3xl bg-white p-6 shadow-card ring-1 ring-brand-900/5 sm:p-8">
           <h1 className="font-semibold text-3xl text-ink sm:text-4xl">Sign in</h1>
           <p className="mt-2 text-cocoa">Welcome back. Sign in to your bakery's account.</p>
+          {signInKept ? null : (
+            <p className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-3.5 text-amber-950 text-sm">
+              Your browser is blocking this site's storage, so we can't keep you signed in: every
+              new page would ask you to sign in again. Allow cookies and site data for this site,
+              then sign in.
+            </p>
+          )}
           <div className="mt-7">
             {state?.kind === "signed-in" ? (
               <SignedInStatus email={state.email} account={state.account} />

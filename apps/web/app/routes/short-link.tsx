@@ -1,7 +1,9 @@
 import { data, Link } from "react-router";
 import { ApiNetworkError, ApiRequestError } from "../features/api/api-client.ts";
 import { api } from "../features/api/browser-api-client.ts";
+import { sessionIsLeavingPage } from "../features/auth/load-auth-session.ts";
 import { resolveShortLink } from "../features/short-links/resolve-short-link.ts";
+import { ApplicationError } from "../layout/application-error.tsx";
 import { pageMeta } from "../seo/page-meta.ts";
 import { buttonClasses } from "../ui/button-styles.ts";
 import type { Route } from "./+types/short-link";
@@ -15,19 +17,26 @@ export const meta = () =>
   });
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  // A signed-in visitor the session is already sending on (onboarding) goes there,
+  // not to the link: one rule decides (docs/decisions/0012).
+  if (await sessionIsLeavingPage()) return { kind: "leaving" } as const;
   try {
     const outcome = await resolveShortLink(api, params.cat, params.id, window.location.origin);
     // replace(): the short link itself should not stay in the back history.
     if (outcome.kind === "go") window.location.replace(outcome.url);
     return outcome;
   } catch (error) {
-    if (error instanceof ApiNetworkError)
-      throw data("The server could not be reached. Try again in a moment.", 503);
+    if (error instanceof ApiNetworkError) throw data(error.message, error.timedOut ? 504 : 503);
     if (error instanceof ApiRequestError) throw data(error.message, error.status);
     throw error;
   }
 }
 clientLoader.hydrate = true as const;
+
+/** Inside the site's frame: the visitor keeps the top bar and footer, and can try again. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ApplicationError error={error} />;
+}
 
 function OpeningLink() {
   return (

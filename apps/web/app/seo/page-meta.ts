@@ -10,6 +10,14 @@ type PageMetaInput = {
   noindex?: boolean;
 };
 
+/**
+ * A tab's title: the page, then the product. Search results cut titles at about 60
+ * characters, so page titles stay short.
+ */
+export function pageTitle(title: string): string {
+  return `${title} · ${siteConfig.PRODUCT_NAME}`;
+}
+
 /** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
 export function pageMeta({
   title,
@@ -17,7 +25,7 @@ export function pageMeta({
   canonicalPath,
   noindex,
 }: PageMetaInput): MetaDescriptor[] {
-  const fullTitle = canonicalPath === "/" ? title : `${title} · ${siteConfig.PRODUCT_NAME}`;
+  const fullTitle = canonicalPath === "/" ? title : pageTitle(title);
   const url = absoluteUrl(canonicalPath);
   const image = absoluteUrl("/og-image.png");
   return [

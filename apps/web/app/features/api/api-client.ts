@@ -5,15 +5,23 @@ import { ApiNetworkError, ApiRequestError } from "./api-errors.ts";
 
 export { ApiNetworkError, ApiRequestError } from "./api-errors.ts";
 
+/** How long a request may take before the client gives up (docs/decisions/0013). */
+export const API_TIMEOUT_MS = 15_000;
+
 export type ApiClientDeps = {
   baseUrl: string;
   /** The current ID token, or "" when signed out. */
   getIdToken: () => Promise<string>;
   /** Where the browser is now: origin, and path with query. */
   location: () => { origin: string; pathAndQuery: string };
-  /** Full-page navigation. */
+  /**
+   * Full-page navigation that continues the visitor's flow (to sign in, to a moved
+   * thing): it replaces the current history entry, so Back skips the hop.
+   */
   navigate: (url: string) => void;
   fetch: typeof fetch;
+  /** Milliseconds each request may take, the answer's body included; API_TIMEOUT_MS by default. */
+  timeoutMs?: number;
 };
 
 /**
@@ -21,6 +29,7 @@ export type ApiClientDeps = {
  * `Authorization: Bearer <token>` (empty when signed out); 401/403 send the
  * browser to sign in and back; 301 sends it to the body's location after the
  * location is checked. Both still throw, so callers stop what they were doing.
+ * Every request ends: one that gets no answer in time fails as ApiNetworkError.
  */
 export function createApiClient(deps: ApiClientDeps) {
   async function request<Schema extends z.ZodType>(
@@ -29,6 +38,9 @@ export function createApiClient(deps: ApiClientDeps) {
     body: unknown,
     schema: Schema,
   ): Promise<z.infer<Schema>> {
+    const here = deps.location();
+    const signInAgain = `/login?target=${encodeURIComponent(here.pathAndQuery)}`;
+    // No token (the identity SDK failed to load): the call goes out signed out.
     const token = await deps.getIdToken().catch(() => "");
     const headers: Record<string, string> = {
       Authorization: `Bearer ${token}`,
@@ -36,17 +48,23 @@ export function createApiClient(deps: ApiClientDeps) {
     };
     if (method === "POST") headers["Content-Type"] = "application/json";
     let response: Response;
+    let answer: unknown;
     try {
       response = await deps.fetch(`${deps.baseUrl.replace(/\/$/, "")}${path}`, {
         method,
         headers,
         body: method === "POST" ? JSON.stringify(body) : undefined,
         redirect: "error",
+        signal: AbortSignal.timeout(deps.timeoutMs ?? API_TIMEOUT_MS),
+      });
+      answer = await response.json().catch((error: unknown) => {
+        // A body cut off by the timeout is no answer; any other unreadable body is a bad one.
+        if (error instanceof DOMException && error.name === "TimeoutError") throw error;
+        return undefined;
       });
     } catch (error) {
       throw new ApiNetworkError(error);
     }
-    const answer: unknown = await response.json().catch(() => undefined);
 
     if (response.ok) {
       const parsed = schema.safeParse(answer);
@@ -59,23 +77,33 @@ export function createApiClient(deps: ApiClientDeps) {
       return parsed.data;
     }
 
-    const here = deps.location();
+    let leavingPage = false;
     if (response.status === 401 || response.status === 403) {
-      deps.navigate(`/login?target=${encodeURIComponent(here.pathAndQuery)}`);
+      deps.navigate(signInAgain);
+      leavingPage = true;
     } else if (response.status === 301) {
       const moved = movedResultSchema.safeParse(answer);
       const checked = moved.success
         ? checkRedirectTarget(moved.data.location, { siteOrigin: here.origin, allowedHosts: [] })
         : undefined;
-      if (checked?.ok) deps.navigate(checked.url);
+      if (checked?.ok) {
+        deps.navigate(checked.url);
+        leavingPage = true;
+      }
     }
     const error = apiErrorSchema.safeParse(answer);
     throw error.success
-      ? new ApiRequestError(response.status, error.data.error.code, error.data.error.message)
+      ? new ApiRequestError(
+          response.status,
+          error.data.error.code,
+          error.data.error.message,
+          leavingPage,
+        )
       : new ApiRequestError(
           response.status,
           `http_${response.status}`,
           response.statusText || "Request failed",
+          leavingPage,
         );
   }
 

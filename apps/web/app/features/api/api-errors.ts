@@ -5,18 +5,30 @@
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  /**
+   * The client has already sent the browser elsewhere (to sign in, or to a moved
+   * thing's new place): the caller has nothing left to show.
+   */
+  readonly leavingPage: boolean;
+  constructor(status: number, code: string, message: string, leavingPage = false) {
     super(message);
     this.name = "ApiRequestError";
     this.status = status;
     this.code = code;
+    this.leavingPage = leavingPage;
   }
 }
 
-/** The request never got an answer (offline, DNS, server down). */
+/** The request never got an answer (offline, DNS, server down, or no answer in time). */
 export class ApiNetworkError extends Error {
+  /** True when the server took longer than the client's timeout. */
+  readonly timedOut: boolean;
   constructor(cause: unknown) {
-    super("The server could not be reached", { cause });
+    const timedOut = cause instanceof DOMException && cause.name === "TimeoutError";
+    super(timedOut ? "The server took too long to answer" : "The server could not be reached", {
+      cause,
+    });
     this.name = "ApiNetworkError";
+    this.timedOut = timedOut;
   }
 }

@@ -9,6 +9,6 @@ export const api = createApiClient({
     origin: window.location.origin,
     pathAndQuery: window.location.pathname + window.location.search,
   }),
-  navigate: (url) => window.location.assign(url),
+  navigate: (url) => window.location.replace(url),
   fetch: (...args) => window.fetch(...args),
 });

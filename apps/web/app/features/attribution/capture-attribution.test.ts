@@ -151,6 +151,26 @@ describe("captureAttribution", () => {
     expect(replaced).toEqual([]);
   });
 
+  it("keeps the visit's first source when only sessionStorage works and a referrer follows", () => {
+    const session = new FakeStorage();
+    const enter = (url: string, referrer: string) =>
+      captureAttribution({
+        url,
+        referrer,
+        now,
+        localStorage: new ThrowingStorage(),
+        sessionStorage: session,
+        replaceUrl: () => {},
+      });
+    enter("https://site.test/?utm_source=fb&utm_medium=cpc&utm_campaign=spring", "");
+    enter("https://site.test/pricing", "https://www.google.com/");
+    expect(JSON.parse(session.getItem("utm") ?? "null")).toEqual({
+      utms: "fb",
+      utmm: "cpc",
+      utmc: "spring",
+    });
+  });
+
   it("works when storage is missing altogether", () => {
     expect(() =>
       captureAttribution({

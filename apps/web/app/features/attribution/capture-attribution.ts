@@ -104,6 +104,9 @@ export function captureAttribution(input: CaptureInput): void {
   const referrerHost = attempt(() => (input.referrer ? new URL(input.referrer).hostname : ""));
   if (!referrerHost || referrerHost === url.hostname) return;
   if (isUnexpired(readSavedAttribution(input.localStorage), input.now)) return;
+  // First landing wins for the visit: where localStorage is unusable, the visit's own
+  // source is the only record, and a later referrer must not replace it.
+  if (attempt(() => input.sessionStorage?.getItem(attributionStorageKey))) return;
   save(input, { utms: referrerHost, utmm: "", utmc: "" });
 }
 

@@ -1,4 +1,3 @@
-import type { ProfileStatus } from "@bakery/shared/api-contract";
 import {
   createContext,
   type ReactNode,
@@ -62,7 +61,7 @@ export function useAuth(): AuthContextValue {
 export type SignedInUser = {
   email: string | null;
   /** null until the API has answered. */
-  status: ProfileStatus | null;
+  status: string | null;
   signOut: () => Promise<void>;
 };
 

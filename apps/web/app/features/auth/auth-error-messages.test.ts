@@ -62,4 +62,9 @@ describe("accountLoadErrorMessage", () => {
       /couldn't be opened just now/,
     );
   });
+
+  it("says the server is taking too long when it did not answer in time", () => {
+    const timeout = new DOMException("signal timed out", "TimeoutError");
+    expect(accountLoadErrorMessage(new ApiNetworkError(timeout))).toMatch(/taking too long/);
+  });
 });

@@ -73,7 +73,9 @@ export function passwordResetErrorMessage(error: unknown): string | null {
 
 /** Words for a failed `GET /me` right after sign-in (401/403 never get here: they leave the page). */
 export function accountLoadErrorMessage(error: unknown): string {
-  return error instanceof ApiNetworkError
-    ? "You're signed in, but we couldn't reach our server to open your account. Check your connection and try again."
-    : "You're signed in, but your account couldn't be opened just now. Please try again in a moment.";
+  if (!(error instanceof ApiNetworkError))
+    return "You're signed in, but your account couldn't be opened just now. Please try again in a moment.";
+  return error.timedOut
+    ? "You're signed in, but our server is taking too long to open your account. Please try again in a moment."
+    : "You're signed in, but we couldn't reach our server to open your account. Check your connection and try again.";
 }

@@ -1,11 +1,10 @@
-import type { ProfileStatus } from "@bakery/shared/api-contract";
 import type { SignInDestination } from "./route-after-sign-in.ts";
 
 /** The signed-in user's profile, as `GET /me` told it. */
 export type AccountState =
   | { kind: "loading" }
   /** Known; when `destination` is not "stay" the browser is already on its way there. */
-  | { kind: "ready"; status: ProfileStatus; destination: SignInDestination }
+  | { kind: "ready"; status: string; destination: SignInDestination }
   | { kind: "failed"; message: string };
 
 export type AuthState =

@@ -1,4 +1,4 @@
-import { meSchema } from "@bakery/shared/api-contract";
+import { isKnownProfileStatus, meSchema } from "@bakery/shared/api-contract";
 import { initializeApp } from "firebase/app";
 import {
   type Auth,
@@ -20,9 +20,10 @@ import { ApiRequestError } from "../api/api-client.ts";
 import { api } from "../api/browser-api-client.ts";
 import { accountLoadErrorMessage } from "./auth-error-messages.ts";
 import type { AuthSession, AuthState } from "./auth-session.ts";
-import { routeAfterSignIn } from "./route-after-sign-in.ts";
+import { routeAfterSignIn, type SignInDestination } from "./route-after-sign-in.ts";
 import {
   forgetSignedIn,
+  hasSignedInBefore,
   markSessionRejected,
   rememberSignedIn,
   takeSessionRejected,
@@ -38,9 +39,15 @@ import {
  */
 export async function startAuthSession(): Promise<AuthSession> {
   const auth = createAuth();
+  const signedInBefore = hasSignedInBefore();
   let sessionEnded = takeSessionRejected();
   await auth.authStateReady();
   if (sessionEnded) await signOut(auth);
+  // Signed in here and never signed out, yet the SDK restored no user: it could not
+  // renew the session (its refresh was refused). The visitor is told so when a page
+  // sends them to sign in again.
+  let sessionExpired = signedInBefore && !sessionEnded && !auth.currentUser;
+  if (sessionExpired) sessionEnded = true;
 
   let state: AuthState = { kind: "signed-out", sessionEnded };
   const listeners = new Set<(state: AuthState) => void>();
@@ -60,7 +67,8 @@ export async function startAuthSession(): Promise<AuthSession> {
     setState({ kind: "signed-in", email: user.email, account: { kind: "loading" } });
     try {
       const me = await api.get("/me", meSchema);
-      if (load !== accountLoad) return;
+      if (load !== accountLoad) return markAccountSettled("ignored");
+      warnOfUnknownStatus(me.user.profile.status);
       const destination = routeAfterSignIn({
         status: me.user.profile.status,
         target: new URLSearchParams(window.location.search).get("target"),
@@ -73,7 +81,9 @@ export async function startAuthSession(): Promise<AuthSession> {
         email: me.user.email ?? user.email,
         account: { kind: "ready", status: me.user.profile.status, destination },
       });
-      if (destination.kind !== "stay") window.location.assign(destination.url);
+      markAccountSettled(destination.kind);
+      // replace(): Back from the destination skips the page that only passed the visitor on.
+      if (destination.kind !== "stay") window.location.replace(destination.url);
     } catch (error) {
       if (load !== accountLoad) return;
       if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
@@ -100,6 +110,7 @@ export async function startAuthSession(): Promise<AuthSession> {
     if (user) {
       rememberSignedIn();
       sessionEnded = false;
+      sessionExpired = false;
       void loadAccount(user);
     } else {
       accountLoad++;
@@ -121,7 +132,18 @@ export async function startAuthSession(): Promise<AuthSession> {
     },
     async idToken() {
       await auth.authStateReady();
-      return auth.currentUser ? auth.currentUser.getIdToken() : "";
+      if (auth.currentUser) {
+        try {
+          return await auth.currentUser.getIdToken();
+        } catch (error) {
+          if ((error as { code?: unknown }).code === "auth/network-request-failed") throw error;
+          // The SDK could not renew the token and has dropped the user.
+          sessionExpired = true;
+        }
+      }
+      // A /login this call leads to (a 401) says why the visitor must sign in again.
+      if (sessionExpired) markSessionRejected();
+      return "";
     },
     async signInWithPassword(email, password) {
       await signInWithEmailAndPassword(auth, email, password);
@@ -144,6 +166,24 @@ export async function startAuthSession(): Promise<AuthSession> {
       if (auth.currentUser) void loadAccount(auth.currentUser);
     },
   };
+}
+
+/**
+ * Marks <html data-account-settled> with what the session did with the last `/me`
+ * answer (a destination kind, or "ignored" for a user who has since left): from then
+ * on no navigation of the session's own can follow. Browser tests wait for it.
+ */
+function markAccountSettled(outcome: SignInDestination["kind"] | "ignored") {
+  document.documentElement.dataset.accountSettled = outcome;
+}
+
+const reportedStatuses = new Set<string>();
+
+/** A status newer than this build is routed by the general rules; say so once per page. */
+function warnOfUnknownStatus(status: string) {
+  if (isKnownProfileStatus(status) || reportedStatuses.has(status)) return;
+  reportedStatuses.add(status);
+  console.warn(`Unknown profile status "${status}": routed like a settled account`);
 }
 
 function createAuth(): Auth {

@@ -1,4 +1,4 @@
-import type { AuthSession } from "./auth-session.ts";
+import type { AuthSession, AuthState } from "./auth-session.ts";
 import { hasSignedInBefore } from "./sign-in-memory.ts";
 
 let session: Promise<AuthSession> | undefined;
@@ -27,4 +27,33 @@ export function loadAuthSession(): Promise<AuthSession> {
 export async function idTokenForApi(): Promise<string> {
   if (!session && !hasSignedInBefore()) return "";
   return (await loadAuthSession()).idToken();
+}
+
+/**
+ * Whether the restored session is taking a signed-in visitor elsewhere (spec §4:
+ * pending and quote profiles to onboarding), once the API has said who they are.
+ * A page that would send the visitor somewhere itself asks this first, so one rule,
+ * routeAfterSignIn, decides (docs/decisions/0012). False for anonymous browsers
+ * at once, and when the session or the account could not be loaded.
+ */
+export async function sessionIsLeavingPage(): Promise<boolean> {
+  if (!session && !hasSignedInBefore()) return false;
+  // Without the identity SDK (its download failed) there is no session to defer to.
+  const loaded = await loadAuthSession().catch(() => undefined);
+  if (!loaded) return false;
+  return new Promise((resolve) => {
+    const settle = (state: AuthState): boolean => {
+      if (state.kind === "signed-in" && state.account.kind === "loading") return false;
+      resolve(
+        state.kind === "signed-in" &&
+          state.account.kind === "ready" &&
+          state.account.destination.kind !== "stay",
+      );
+      return true;
+    };
+    if (settle(loaded.getState())) return;
+    const unsubscribe = loaded.subscribe((state) => {
+      if (settle(state)) unsubscribe();
+    });
+  });
 }

@@ -1,4 +1,3 @@
-import type { ProfileStatus } from "@bakery/shared/api-contract";
 import { checkRedirectTarget } from "@bakery/shared/redirect-target";
 
 export type SignInDestination =
@@ -10,7 +9,8 @@ export type SignInDestination =
   | { kind: "stay" };
 
 export type SignInContext = {
-  status: ProfileStatus;
+  /** One of profileStatuses, or one added since this build: routed by rules 2–4. */
+  status: string;
   /** The `target` query parameter of the current page, if any. */
   target: string | null;
   /** The current page's path, without query. */

@@ -6,6 +6,7 @@
 
 const SIGNED_IN_BEFORE_KEY = "rise:signed-in-before";
 const SESSION_REJECTED_KEY = "rise:session-rejected";
+const STORAGE_PROBE_KEY = "rise:storage-probe";
 
 function tryStorage<T>(use: () => T, fallback: T): T {
   try {
@@ -48,5 +49,18 @@ export function takeSessionRejected(): boolean {
     const rejected = sessionStorage.getItem(SESSION_REJECTED_KEY) === "1";
     sessionStorage.removeItem(SESSION_REJECTED_KEY);
     return rejected;
+  }, false);
+}
+
+/**
+ * Whether this browser lets the site keep a sign-in beyond the current page. With
+ * site storage blocked the identity SDK keeps the user in memory only, so every page
+ * load (a link behind sign-in, say) asks to sign in again: the login page says why.
+ */
+export function canKeepSignIn(): boolean {
+  return tryStorage(() => {
+    localStorage.setItem(STORAGE_PROBE_KEY, "1");
+    localStorage.removeItem(STORAGE_PROBE_KEY);
+    return true;
   }, false);
 }

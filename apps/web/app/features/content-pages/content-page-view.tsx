@@ -1,6 +1,7 @@
 import { type ContentPage, contentPageSchema } from "@bakery/shared/api-contract";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
+import { pageTitle } from "../../seo/page-meta.ts";
 import { buttonClasses } from "../../ui/button-styles.ts";
 import { ApiRequestError } from "../api/api-client.ts";
 import { api } from "../api/browser-api-client.ts";
@@ -45,7 +46,7 @@ export function ContentPageView({
       setState({ kind: "loaded", page, html: sanitizeContentHtml(page.content) });
     } catch (error) {
       console.error(`Could not load the page "${handle}"`, error);
-      if (error instanceof ApiRequestError && error.status === 301) return;
+      if (error instanceof ApiRequestError && error.leavingPage) return;
       const notFound =
         error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
       setState((current) =>
@@ -71,6 +72,9 @@ export function ContentPageView({
     // At least a screen tall: the footer starts below the fold, so the content arriving
     // from the API pushes nothing visible around (no layout shift).
     <article className="mx-auto min-h-svh max-w-3xl px-4 py-12 sm:px-6 md:py-16">
+      {/* Routes with a prerendered page name it in their meta; /page/:handle learns its
+          title only from the API. */}
+      {!hasPrerendered && title ? <title>{pageTitle(title)}</title> : null}
       {title ? <h1 className="font-semibold text-4xl text-ink sm:text-5xl">{title}</h1> : null}
       {state.kind === "loaded" && state.page.subtitle ? (
         <p className="mt-3 text-cocoa text-lg">{state.page.subtitle}</p>

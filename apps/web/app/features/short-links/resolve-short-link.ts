@@ -34,9 +34,10 @@ export async function resolveShortLink(
     return checked.ok ? { kind: "go", url: checked.url } : { kind: "unsafe-target" };
   } catch (error) {
     if (error instanceof ApiRequestError) {
+      if (error.leavingPage) return { kind: "leaving" };
       if (error.status === 404 || error.status === 400) return { kind: "not-found" };
-      if (error.status === 401 || error.status === 403 || error.status === 301)
-        return { kind: "leaving" };
+      // Moved to a place the client refused to follow (not on this site).
+      if (error.status === 301) return { kind: "unsafe-target" };
     }
     throw error;
   }

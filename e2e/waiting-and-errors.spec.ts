@@ -1,0 +1,129 @@
+import type { Page, Route } from "@playwright/test";
+import { e2eOrigin } from "./support/e2e-env.ts";
+import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
+
+// What a visitor sees when the API is overloaded, down, silent or odd: every wait ends
+// in plain words with a way on. The real server gives these answers only under load or
+// outage, so the tests answer the product's own API paths themselves.
+
+/** Holds a request forever: the server never answers. */
+const neverAnswer = (_route: Route) => {};
+
+/**
+ * Lets a hung request run into the client's timeout. The page's clock is installed
+ * before it loads, so the test moves time on instead of waiting 15 s.
+ */
+async function outwaitTheTimeout(page: Page, apiPath: string) {
+  const sent = page.waitForRequest((request) => new URL(request.url()).pathname === apiPath);
+  return async () => {
+    await sent;
+    await page.clock.fastForward(16_000);
+  };
+}
+
+const apiError = (status: number, code: string, message: string) => (route: Route) =>
+  route.fulfill({ status, json: { error: { code, message } } });
+
+test.describe("a short link when the server can't help right now", () => {
+  test("too many requests says to wait a minute and offers Try again, inside the site", async ({
+    page,
+  }) => {
+    await page.route(
+      "**/api/redirect/promo/spring",
+      apiError(429, "rate_limited", "Too many requests"),
+    );
+    await page.goto("/to/promo/spring");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Too many requests");
+    await expect(main).toContainText("Wait a minute, then try again.");
+    await expect(page).toHaveTitle(/^Too many requests · /);
+    // The site's frame stays: top bar and footer around the message.
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expect(main.getByRole("link", { name: "Go to the home page" })).toHaveAttribute(
+      "href",
+      "/",
+    );
+    await expectNoSeriousA11yViolations(page);
+
+    await page.unroute("**/api/redirect/promo/spring");
+    await main.getByRole("button", { name: "Try again" }).click();
+    await expect(page).toHaveURL(/\/book-demo(\?|$)/);
+  });
+
+  test("a server outage says the server is unavailable and to try again shortly", async ({
+    page,
+  }) => {
+    await page.route(
+      "**/api/redirect/promo/spring",
+      apiError(503, "service_unavailable", "Database unavailable"),
+    );
+    await page.goto("/to/promo/spring");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Our server is unavailable");
+    await expect(main).toContainText("Try again shortly.");
+    await expect(main.getByRole("button", { name: "Try again" })).toBeVisible();
+    await expect(page.getByText("Internal Server Error")).toHaveCount(0);
+  });
+
+  test("a link that is gone says so, with a way home and no pointless retry", async ({ page }) => {
+    await page.route("**/api/redirect/promo/spring", apiError(410, "gone", "Link removed"));
+    await page.goto("/to/promo/spring");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("This is gone");
+    await expect(main.getByRole("button", { name: "Try again" })).toHaveCount(0);
+    await expect(main.getByRole("link", { name: "Go to the home page" })).toBeVisible();
+  });
+
+  test("a link the server never answers ends in a message with Try again", async ({ page }) => {
+    await page.clock.install();
+    await page.route("**/api/redirect/promo/spring", neverAnswer);
+    const timeOut = await outwaitTheTimeout(page, "/api/redirect/promo/spring");
+    await page.goto("/to/promo/spring");
+    await timeOut();
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText(
+      "Our server is taking too long",
+    );
+    await page.unroute("**/api/redirect/promo/spring");
+    await main.getByRole("button", { name: "Try again" }).click();
+    await expect(page).toHaveURL(/\/book-demo(\?|$)/);
+  });
+
+  test("a link moved to another site is refused with a message, not an endless spinner", async ({
+    page,
+  }) => {
+    await page.route("**/api/redirect/promo/spring", (route) =>
+      route.fulfill({ status: 301, json: { location: "https://evil.example/phish" } }),
+    );
+    await page.goto("/to/promo/spring");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link can't be opened");
+    await expect(page).toHaveURL(`${e2eOrigin}/to/promo/spring`);
+  });
+});
+
+test.describe("a content page when the server can't help right now", () => {
+  test("a page the server never answers ends in a message with Try again", async ({ page }) => {
+    await page.clock.install();
+    await page.route("**/api/p/terms-of-service", neverAnswer);
+    const timeOut = await outwaitTheTimeout(page, "/api/p/terms-of-service");
+    await page.goto("/page/terms-of-service");
+    await expect(page.getByRole("status", { name: "Loading the page" })).toBeVisible();
+    await timeOut();
+    await expect(page.getByRole("alert")).toContainText("This page could not be loaded");
+    await page.unroute("**/api/p/terms-of-service");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
+  });
+
+  test("a page moved to another site is refused with a message, not an endless placeholder", async ({
+    page,
+  }) => {
+    await page.route("**/api/p/moved-away", (route) =>
+      route.fulfill({ status: 301, json: { location: "https://evil.example/phish" } }),
+    );
+    await page.goto("/page/moved-away");
+    await expect(page.getByRole("alert")).toContainText("This page could not be loaded");
+    await expect(page).toHaveURL(`${e2eOrigin}/page/moved-away`);
+  });
+});
