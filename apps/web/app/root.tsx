@@ -39,6 +39,9 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export { Outlet as default } from "react-router";
 
+// The SPA fallback's content (pages the app renders on the client: /page/:handle, …).
+export { PageLoading as HydrateFallback } from "./layout/page-loading.tsx";
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error)) {
     const message = typeof error.data === "string" ? error.data : undefined;

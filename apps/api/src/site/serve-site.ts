@@ -11,7 +11,9 @@ import type { Context } from "hono";
  *   /                      → index.html
  *   /pricing (prerendered) → pricing/index.html
  *   /assets/*              → hashed files, cached for a year
- *   /page/:handle, /to/:cat/:id → __spa-fallback.html with 200 (the app loads the data)
+ *   /to/:cat/:id           → to/_/_/index.html with 200, the short link's prerendered page
+ *                            (the site's frame and a progress bar; the app resolves the link)
+ *   /page/:handle          → __spa-fallback.html with 200 (the app loads the data)
  *   anything else unknown  → 302 to /
  * Responses are compressed with brotli or gzip once per file version and kept in memory.
  */
@@ -62,7 +64,13 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 
 const SPA_FALLBACK = "__spa-fallback.html";
-const SPA_ROUTES = [/^\/page\/[^/]+\/?$/, /^\/to\/[^/]+\/[^/]+\/?$/];
+/** The page prerendered for every short link (shortLinkShellPath in apps/web/app/public-routes.ts). */
+const SHORT_LINK_SHELL = "to/_/_/index.html";
+/** Client-rendered routes and the HTML each is served as: a page of its own, else the fallback. */
+const SPA_ROUTES: [RegExp, string[]][] = [
+  [/^\/page\/[^/]+\/?$/, [SPA_FALLBACK]],
+  [/^\/to\/[^/]+\/[^/]+\/?$/, [SHORT_LINK_SHELL, SPA_FALLBACK]],
+];
 
 type Encoding = "br" | "gzip" | "identity";
 
@@ -195,8 +203,9 @@ export function createSiteHandler(options: SiteHandlerOptions) {
       }
     }
 
-    if (SPA_ROUTES.some((route) => route.test(urlPath))) {
-      const response = await send(c, path.join(root, SPA_FALLBACK), REVALIDATE);
+    const pages = SPA_ROUTES.find(([route]) => route.test(urlPath))?.[1] ?? [];
+    for (const page of pages) {
+      const response = await send(c, path.join(root, page), REVALIDATE);
       if (response) return response;
     }
 
