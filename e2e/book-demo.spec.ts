@@ -21,14 +21,17 @@ test("shows a spinner until the scheduling frame loads, then the 700 px widget",
     });
   });
 
-  await page.goto("/book-demo");
+  // The page requests the frame while it is parsed, and its load event waits for the frame:
+  // the navigation (which waits for the app) ends only once the frame may load.
+  const navigation = page.goto("/book-demo");
+  await frameRequested;
   await expect(page.getByRole("heading", { level: 1, name: "Book a Demo" })).toBeVisible();
   await expect(page.getByText("Pick a time that suits you")).toBeVisible();
   const spinner = page.getByRole("progressbar", { name: "Loading the scheduling calendar" });
-  await frameRequested;
   await expect(spinner).toBeVisible();
 
   letFrameLoad();
+  await navigation;
   await expect(spinner).toBeHidden();
   const frame = page.locator('iframe[title="Book a demo: pick a time"]');
   expect((await frame.boundingBox())?.height).toBe(700);

@@ -56,7 +56,7 @@ test.describe("with JavaScript disabled", () => {
 
     await menuButton.click();
     await expect(drawer).toBeVisible();
-    expect((await drawer.boundingBox())?.width).toBe(240);
+    await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(240);
     await expect(drawer.getByRole("img", { name: e2eSiteEnv.COMPANY_NAME })).toBeVisible();
     await expect(drawer.getByRole("link", { name: "Login" })).toHaveAttribute(
       "href",

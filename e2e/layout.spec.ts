@@ -39,7 +39,7 @@ test.describe("top bar", () => {
     const drawer = page.getByRole("dialog", { name: "Menu" });
     await expect(drawer).toBeVisible();
     await expect(menuButton).toHaveAttribute("aria-expanded", "true");
-    expect((await drawer.boundingBox())?.width).toBe(240);
+    await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(240);
     await expect(drawer.getByRole("img", { name: e2eSiteEnv.COMPANY_NAME })).toBeVisible();
     await expect(drawer.getByRole("link", { name: "Login" })).toHaveAttribute(
       "href",
