@@ -1,6 +1,8 @@
 import type { BrowserContext, Page } from "@playwright/test";
+import { prefilledAdVisit } from "./support/book-demo-visit.ts";
 import { e2eOrigin, e2eSiteEnv } from "./support/e2e-env.ts";
 import { test as base, expect, waitForHydration } from "./support/fixtures.ts";
+import { expectOpenSiteMenu } from "./support/site-menu.ts";
 
 /**
  * Every public page does its job from its HTML (docs/decisions/0011-html-first.md): these tests
@@ -55,15 +57,7 @@ test.describe("with JavaScript disabled", () => {
     await expect(drawer).toBeHidden();
 
     await menuButton.click();
-    await expect(drawer).toBeVisible();
-    await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(240);
-    await expect(drawer.getByRole("img", { name: e2eSiteEnv.COMPANY_NAME })).toBeVisible();
-    await expect(drawer.getByRole("link", { name: "Login" })).toHaveAttribute(
-      "href",
-      e2eSiteEnv.APP_LOGIN_URL,
-    );
-    await expect(drawer.getByRole("link", { name: "Book a Demo" })).toBeVisible();
-    await expect(drawer.locator(":focus")).toHaveCount(1);
+    await expectOpenSiteMenu(drawer);
     await page.keyboard.press("Escape");
     await expect(drawer).toBeHidden();
     await expect(menuButton).toBeFocused();
@@ -110,19 +104,10 @@ test.describe("before the app has loaded", () => {
     const frameRequested = page.waitForRequest((request) =>
       request.url().startsWith(e2eSiteEnv.SCHEDULING_URL),
     );
-    await page.goto(
-      "/book-demo?name=Ana%20Baker&email=ana%40example.com&utm_source=fb&utm_medium=cpc&utm_campaign=spring",
-      { waitUntil: "commit" },
-    );
+    await page.goto(prefilledAdVisit.path, { waitUntil: "commit" });
     const src = new URL((await frameRequested).url());
     expect(Object.fromEntries(src.searchParams)).toMatchObject({
-      hide_event_type_details: "1",
-      hide_gdpr_banner: "1",
-      name: "Ana Baker",
-      email: "ana@example.com",
-      utm_source: "fb",
-      utm_medium: "cpc",
-      utm_campaign: "spring",
+      ...prefilledAdVisit.frameParams,
       embed_domain: "127.0.0.1",
     });
     await expect(
