@@ -1,4 +1,5 @@
 import { browserAttribution } from "../attribution/browser-attribution.ts";
+import type { SessionAttribution } from "../attribution/capture-attribution.ts";
 import { schedulingEmbedUrl } from "./scheduling-embed-url.ts";
 
 /** The box the frame goes in; it carries the scheduling page's address in data-scheduling-url. */
@@ -16,9 +17,12 @@ const fallbackAfterMs = 15_000;
  * and the query's utm parameters or else the visit's saved source (the attribution capture has
  * usually moved them from the query into storage by now).
  */
-export function schedulingFrameUrl(schedulingUrl: string, location: Location): string {
-  const query = new URLSearchParams(location.search);
-  const saved = browserAttribution().attribution;
+export function schedulingFrameUrl(
+  schedulingUrl: string,
+  page: Pick<Location, "search" | "hostname">,
+  saved: SessionAttribution | undefined,
+): string {
+  const query = new URLSearchParams(page.search);
   return schedulingEmbedUrl(
     schedulingUrl,
     { name: query.get("name"), email: query.get("email") },
@@ -27,7 +31,7 @@ export function schedulingFrameUrl(schedulingUrl: string, location: Location): s
       utm_medium: query.get("utm_medium") ?? saved?.utmm,
       utm_campaign: query.get("utm_campaign") ?? saved?.utmc,
     },
-    location.hostname,
+    page.hostname,
   );
 }
 
@@ -40,7 +44,7 @@ export function schedulingFrameUrl(schedulingUrl: string, location: Location): s
 export function mountSchedulingFrame(slot: HTMLElement): void {
   const schedulingUrl = slot.dataset.schedulingUrl;
   if (!schedulingUrl || slot.querySelector("iframe")) return;
-  const src = schedulingFrameUrl(schedulingUrl, window.location);
+  const src = schedulingFrameUrl(schedulingUrl, window.location, browserAttribution().attribution);
   const frame = document.createElement("iframe");
   frame.title = schedulingFrameTitle;
   frame.className = schedulingFrameClass;
