@@ -25,7 +25,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
-import { publicRoutePaths } from "../apps/web/app/public-routes.ts";
+import { publicRoutePaths, shortLinkShellPath } from "../apps/web/app/public-routes.ts";
 import type { AuthEmulator } from "../scripts/auth-emulator.ts";
 import { demoIdToken, measureApi } from "./api-throughput.ts";
 import {
@@ -79,7 +79,10 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
   console.error("--runs must be a whole number from 1 to 20");
   process.exit(2);
 }
-const routes = flags.routes ? flags.routes.split(",") : [...publicRoutePaths];
+// The short-link shell is measured as a short link (time to target), not as a page.
+const routes = flags.routes
+  ? flags.routes.split(",")
+  : publicRoutePaths.filter((route) => route !== shortLinkShellPath);
 const measurePages = !flags["api-only"] && !flags["static-only"] && !flags["widgets-only"];
 const measureWidgets =
   !flags["api-only"] &&

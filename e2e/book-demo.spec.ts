@@ -1,3 +1,4 @@
+import { prefilledAdVisit } from "./support/book-demo-visit.ts";
 import { e2eSiteEnv } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 
@@ -21,14 +22,17 @@ test("shows a spinner until the scheduling frame loads, then the 700 px widget",
     });
   });
 
-  await page.goto("/book-demo");
+  // The page requests the frame while it is parsed, and its load event waits for the frame:
+  // the navigation (which waits for the app) ends only once the frame may load.
+  const navigation = page.goto("/book-demo");
+  await frameRequested;
   await expect(page.getByRole("heading", { level: 1, name: "Book a Demo" })).toBeVisible();
   await expect(page.getByText("Pick a time that suits you")).toBeVisible();
   const spinner = page.getByRole("progressbar", { name: "Loading the scheduling calendar" });
-  await frameRequested;
   await expect(spinner).toBeVisible();
 
   letFrameLoad();
+  await navigation;
   await expect(spinner).toBeHidden();
   const frame = page.locator('iframe[title="Book a demo: pick a time"]');
   expect((await frame.boundingBox())?.height).toBe(700);
@@ -38,21 +42,11 @@ test("shows a spinner until the scheduling frame loads, then the 700 px widget",
 });
 
 test("passes prefill and attribution from the page's address to the widget", async ({ page }) => {
-  await page.goto(
-    "/book-demo?name=Ana%20Baker&email=ana%40example.com&utm_source=fb&utm_medium=cpc&utm_campaign=spring",
-  );
+  await page.goto(prefilledAdVisit.path);
   const src = await page.locator('iframe[title="Book a demo: pick a time"]').getAttribute("src");
   const url = new URL(src ?? "");
   expect(`${url.origin}${url.pathname}`).toBe(e2eSiteEnv.SCHEDULING_URL);
-  expect(Object.fromEntries(url.searchParams)).toMatchObject({
-    hide_event_type_details: "1",
-    hide_gdpr_banner: "1",
-    name: "Ana Baker",
-    email: "ana@example.com",
-    utm_source: "fb",
-    utm_medium: "cpc",
-    utm_campaign: "spring",
-  });
+  expect(Object.fromEntries(url.searchParams)).toMatchObject(prefilledAdVisit.frameParams);
 });
 
 test("the book-a-demo page has no serious accessibility violations", async ({ page }) => {

@@ -70,7 +70,7 @@ test("the video player loads only after the visitor clicks play", async ({
   await page.goto("/");
   await expect(page.locator("iframe")).toHaveCount(0);
   expect(externalRequests.filter((url) => url.includes("youtube"))).toEqual([]);
-  await page.getByRole("button", { name: "Watch the 2-minute tour" }).click();
+  await page.getByRole("link", { name: "Watch the 2-minute tour" }).click();
   const player = page.frameLocator('iframe[title$="product tour video"]');
   await expect(player.getByText("Video stub")).toBeVisible();
   await expect(page.locator('iframe[title$="product tour video"]')).toHaveAttribute(
@@ -135,7 +135,7 @@ test("with a chat provider the widget loads on the first click, not with the pag
   await page.goto(`${e2eChatOrigin}/`);
   await page.waitForLoadState("networkidle");
   expect(externalRequests.filter((url) => url.includes("crisp"))).toEqual([]);
-  await page.getByRole("button", { name: "Chat with sales" }).click();
+  await page.getByRole("link", { name: "Chat with sales" }).click();
   await expect
     .poll(() =>
       page.evaluate(() => (window as unknown as { __crispLoaded?: boolean }).__crispLoaded),

@@ -105,7 +105,8 @@ test.describe("narrow screens", () => {
       "aria-expanded",
       "true",
     );
-    expect(await drawer.boundingBox()).toMatchObject({ x: 0, width: 240 });
+    // It slides in from the left edge.
+    await expect.poll(() => drawer.boundingBox()).toMatchObject({ x: 0, width: 240 });
     await expect(drawer.getByRole("navigation", { name: "Account" })).toContainText(
       demoUsers.active.email,
     );

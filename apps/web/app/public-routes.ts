@@ -9,5 +9,12 @@ export const indexedRoutePaths = [
   "/login",
 ] as const;
 
+/**
+ * The page every short link (/to/:cat/:id) is served as when it is not answered with a
+ * redirect: the site's frame and the progress bar in the HTML, then the app resolves the link
+ * the address names. Its own address is never linked to (docs/deploy.md, fallback rules).
+ */
+export const shortLinkShellPath = "/to/_/_";
+
 /** Every prerendered page: indexable ones plus those kept out of search results. */
-export const publicRoutePaths = [...indexedRoutePaths, "/saas"] as const;
+export const publicRoutePaths = [...indexedRoutePaths, "/saas", shortLinkShellPath] as const;

@@ -45,6 +45,9 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export { Outlet as default } from "react-router";
 
+// The SPA fallback's content (pages the app renders on the client: /page/:handle, …).
+export { PageLoading as HydrateFallback } from "./layout/page-loading.tsx";
+
 /** Only when even the site's frame failed: routes that can fail show errors inside it. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (

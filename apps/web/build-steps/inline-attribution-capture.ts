@@ -1,6 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { build, type Rolldown } from "vite";
+import { bundleInlineScript } from "./bundle-inline-script.ts";
 
 /**
  * The app boots only after the page's first paint (boot-module-loader.ts), but where
@@ -18,22 +18,8 @@ const CAPTURE_ENTRY = path.resolve(
 );
 
 /** The capture, bundled and minified into one self-contained classic script. */
-export async function bundleAttributionCapture(): Promise<string> {
-  const result = await build({
-    configFile: false,
-    logLevel: "silent",
-    build: {
-      write: false,
-      minify: true,
-      lib: { entry: CAPTURE_ENTRY, formats: ["iife"], name: "attributionCapture" },
-    },
-  });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  const chunks = outputs.flatMap((output) => output.output).filter((file) => file.type === "chunk");
-  if (chunks.length !== 1 || !chunks[0]) {
-    throw new Error(`expected one bundled attribution script, got ${chunks.length}`);
-  }
-  return chunks[0].code.trim();
+export function bundleAttributionCapture(): Promise<string> {
+  return bundleInlineScript(CAPTURE_ENTRY);
 }
 
 const HEAD_START = '<head><meta charSet="utf-8"/>';

@@ -78,7 +78,7 @@ describe("host configurations", () => {
 
   it("fall back like the local server: the app shell for app routes, / for the rest", async () => {
     expect(files.redirects).toContain("/page/:handle  /__spa-fallback.html  200\n");
-    expect(files.redirects).toContain("/to/:cat/:id  /__spa-fallback.html  200\n");
+    expect(files.redirects).toContain("/to/:cat/:id  /to/_/_/index.html  200\n");
     expect(files.redirects.trimEnd().split("\n").at(-1)).toBe("/*  /  302");
     expect(files.nginx).toContain("location ~ ^/page/[^/]+/?$ {");
     expect(files.nginx).toContain("return 302 /;");

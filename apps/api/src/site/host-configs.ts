@@ -3,7 +3,7 @@ import path from "node:path";
 import type { ServerConfig } from "../config.ts";
 import { CSP_HASHES_FILE } from "../security/inline-script-hashes.ts";
 import { type SecurityHeadersConfig, securityHeaders } from "../security/security-headers.ts";
-import { IMMUTABLE, REVALIDATE, SPA_FALLBACK, SPA_ROUTE_PATTERNS } from "./serve-site.ts";
+import { IMMUTABLE, REVALIDATE, SPA_ROUTES } from "./serve-site.ts";
 
 /**
  * The local server's rules for the static site (serve-site.ts: fallbacks, cache headers;
@@ -43,7 +43,7 @@ export function hostConfigs(
   // Files that exist are served first; these rules apply to the rest.
   const redirects = [
     `# ${GENERATED}`,
-    ...SPA_ROUTE_PATTERNS.map((pattern) => `${pattern}  /${SPA_FALLBACK}  200`),
+    ...SPA_ROUTES.map(({ pattern, page }) => `${pattern}  /${page}  200`),
     "/*  /  302",
     "",
   ].join("\n");
@@ -54,12 +54,12 @@ export function hostConfigs(
     [...security, ["Cache-Control", cacheControl] as [string, string]].map(
       ([name, value]) => `    add_header ${name} "${value.replaceAll('"', '\\"')}" always;`,
     );
-  const spaLocations = SPA_ROUTE_PATTERNS.map((pattern) => {
+  const spaLocations = SPA_ROUTES.map(({ pattern, page }) => {
     const regex = `^${pattern.replace(/:[a-z]+/g, "[^/]+")}/?$`;
     return [
       `location ~ ${regex} {`,
       ...nginxHeaders(REVALIDATE),
-      `    try_files /${SPA_FALLBACK} =404;`,
+      `    try_files /${page} =404;`,
       "}",
     ].join("\n");
   });

@@ -18,6 +18,8 @@ beforeAll(() => {
   writeFileSync(path.join(root, "index.html"), bigHtml);
   writeFileSync(path.join(root, "pricing/index.html"), "<title>Pricing</title>");
   writeFileSync(path.join(root, "__spa-fallback.html"), "<title>App</title>");
+  mkdirSync(path.join(root, "to/_/_"), { recursive: true });
+  writeFileSync(path.join(root, "to/_/_/index.html"), "<title>Opening your link</title>");
   writeFileSync(path.join(root, "assets/app-abc123.js"), `console.log(1);${" ".repeat(4000)}`);
   writeFileSync(path.join(dir, "secret.txt"), "do not serve");
   app = new Hono();
@@ -60,11 +62,17 @@ describe("serve-site", () => {
     expect((await get("/assets/missing.js")).status).toBe(404);
   });
 
-  it("serves the SPA fallback with 200 for /page/:handle and /to/:cat/:id", async () => {
-    for (const url of ["/page/about", "/to/promo/spring"]) {
+  it("serves the SPA fallback with 200 for /page/:handle", async () => {
+    const response = await get("/page/about");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("<title>App</title>");
+  });
+
+  it("serves the short links' prerendered page with 200 for /to/:cat/:id", async () => {
+    for (const url of ["/to/promo/spring", "/to/promo/spring/"]) {
       const response = await get(url);
       expect(response.status, url).toBe(200);
-      expect(await response.text()).toContain("<title>App</title>");
+      expect(await response.text()).toContain("<title>Opening your link</title>");
     }
   });
 

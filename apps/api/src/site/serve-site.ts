@@ -17,7 +17,9 @@ import {
  *   /                      → index.html
  *   /pricing (prerendered) → pricing/index.html
  *   /assets/*              → hashed files, cached for a year
- *   /page/:handle, /to/:cat/:id → __spa-fallback.html with 200 (the app loads the data)
+ *   /to/:cat/:id           → to/_/_/index.html with 200, the short link's prerendered page
+ *                            (the site's frame and a progress bar; the app resolves the link)
+ *   /page/:handle          → __spa-fallback.html with 200 (the app loads the data)
  *   anything else unknown  → 302 to /
  *
  * Served from memory at the speed of a bare node:http server: each file is read once, its
@@ -67,15 +69,23 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** HTML and unhashed files: always revalidate (cheap, thanks to the ETag) so deploys show at once. */
 export const REVALIDATE = "no-cache";
 
-export const SPA_FALLBACK = "__spa-fallback.html";
+const SPA_FALLBACK = "__spa-fallback.html";
+/** The page prerendered for every short link (shortLinkShellPath in apps/web/app/public-routes.ts). */
+const SHORT_LINK_SHELL = "to/_/_/index.html";
 /**
- * Paths the app shell answers (with 200), written the way static hosts write them, so
- * the host configurations (host-configs.ts) say exactly what this server does.
+ * Paths the app renders on the client (answered with 200), written the way static hosts
+ * write them, each with the prerendered page that serves it: a page of its own where the
+ * build has one, else the SPA fallback. The host configurations (host-configs.ts) are
+ * written from this list, so they say exactly what this server does.
  */
-export const SPA_ROUTE_PATTERNS = ["/page/:handle", "/to/:cat/:id"];
-const SPA_ROUTES = SPA_ROUTE_PATTERNS.map(
-  (pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/g, "[^/]+")}/?$`),
-);
+export const SPA_ROUTES: readonly { pattern: string; page: string }[] = [
+  { pattern: "/page/:handle", page: SPA_FALLBACK },
+  { pattern: "/to/:cat/:id", page: SHORT_LINK_SHELL },
+];
+const SPA_ROUTE_MATCHERS = SPA_ROUTES.map(({ pattern, page }) => ({
+  regex: new RegExp(`^${pattern.replace(/:[a-z]+/g, "[^/]+")}/?$`),
+  page,
+}));
 /** The host configurations written into the build (host-configs.ts); never served. */
 export const HOST_CONFIG_FILES = new Set(["_headers", "_redirects"]);
 
@@ -237,9 +247,9 @@ export function createSiteHandler(options: SiteHandlerOptions) {
       : path.extname(file)
         ? [file]
         : [path.join(file, "index.html"), `${file}.html`];
-    if (SPA_ROUTES.some((route) => route.test(urlPath))) {
-      candidates.push(path.join(root, SPA_FALLBACK));
-    }
+    const spaPage = SPA_ROUTE_MATCHERS.find(({ regex }) => regex.test(urlPath))?.page;
+    // A build without the route's own page still answers with the SPA fallback.
+    if (spaPage) candidates.push(path.join(root, spaPage), path.join(root, SPA_FALLBACK));
     const prepared = await lookUp(urlPath, candidates);
     if (prepared) return answer(c, prepared);
 

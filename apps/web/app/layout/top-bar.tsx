@@ -1,26 +1,14 @@
 import { Menu } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
 import { Link } from "react-router";
 import { AccountMenuButton } from "../features/auth/account-menu-button.tsx";
 import { siteConfig } from "../site-config.ts";
 import { buttonClasses } from "../ui/button-styles.ts";
 import { Logo } from "../ui/logo.tsx";
+import { SideDrawerButton } from "../ui/side-drawer.tsx";
 import { BookDemoLink } from "./book-demo-link.tsx";
-
-// The drawer's code is only needed on phones, after a tap: keep it off the
-// critical path of every page.
-const MobileDrawer = lazy(() => import("./mobile-drawer.tsx"));
+import { MobileDrawer, mobileDrawerId } from "./mobile-drawer.tsx";
 
 export function TopBar() {
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const [drawerRequested, setDrawerRequested] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
-
-  function toggleDrawer() {
-    setDrawerRequested(true);
-    setDrawerOpen((open) => !open);
-  }
-
   return (
     <header className="sticky top-0 z-40 border-brand-100 border-b bg-cream/90 backdrop-blur supports-[backdrop-filter]:bg-cream/75">
       <nav
@@ -38,24 +26,16 @@ export function TopBar() {
         </div>
         <div className="-mr-2 flex items-center gap-1 md:hidden">
           <AccountMenuButton />
-          <button
-            ref={menuButton}
-            type="button"
-            onClick={toggleDrawer}
-            aria-expanded={drawerOpen}
-            aria-controls="mobile-drawer"
-            aria-label="Menu"
+          <SideDrawerButton
+            drawerId={mobileDrawerId}
+            label="Menu"
             className="inline-flex size-11 items-center justify-center rounded-full text-ink hover:bg-brand-50"
           >
             <Menu aria-hidden="true" className="size-6" />
-          </button>
+          </SideDrawerButton>
         </div>
       </nav>
-      {drawerRequested && (
-        <Suspense fallback={null}>
-          <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} returnFocusTo={menuButton} />
-        </Suspense>
-      )}
+      <MobileDrawer />
     </header>
   );
 }

@@ -1,6 +1,7 @@
 import { Play } from "lucide-react";
 import { useState } from "react";
 import { mediaUrl, siteConfig } from "../site-config.ts";
+import { opensElsewhere } from "../ui/opens-elsewhere.ts";
 
 /** Adds autoplay so one click both loads and starts the third-party player. */
 export function videoEmbedUrl(videoUrl: string): string {
@@ -10,8 +11,22 @@ export function videoEmbedUrl(videoUrl: string): string {
 }
 
 /**
+ * Where the video can be watched on its own: a YouTube embed's watch page, any other
+ * player's own address. The facade links there until the app can play it in place.
+ */
+export function videoWatchUrl(videoUrl: string): string {
+  const url = new URL(videoUrl);
+  const youtubeId = /^\/embed\/([\w-]+)$/.exec(url.pathname)?.[1];
+  if (youtubeId && /(^|\.)youtube(-nocookie)?\.com$/.test(url.hostname)) {
+    return `https://www.youtube.com/watch?v=${youtubeId}`;
+  }
+  return url.toString();
+}
+
+/**
  * A poster with a play button; the third-party player iframe (and its
- * scripts) only load after the visitor asks for the video.
+ * scripts) only load after the visitor asks for the video. The poster is a
+ * link to the video, so it plays (on the player's site) before the app runs.
  */
 export function VideoFacade() {
   const [playing, setPlaying] = useState(false);
@@ -26,9 +41,13 @@ export function VideoFacade() {
           className="absolute inset-0 size-full"
         />
       ) : (
-        <button
-          type="button"
-          onClick={() => setPlaying(true)}
+        <a
+          href={videoWatchUrl(siteConfig.VIDEO_URL)}
+          onClick={(event) => {
+            if (opensElsewhere(event)) return;
+            event.preventDefault();
+            setPlaying(true);
+          }}
           className="group absolute inset-0 size-full"
         >
           <img
@@ -47,7 +66,7 @@ export function VideoFacade() {
               Watch the 2-minute tour
             </span>
           </span>
-        </button>
+        </a>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { resolveShortLink } from "../features/short-links/resolve-short-link.ts"
 import { ApplicationError } from "../layout/application-error.tsx";
 import { pageMeta } from "../seo/page-meta.ts";
 import { buttonClasses } from "../ui/button-styles.ts";
+import { IndeterminateProgressBar } from "../ui/progress-bar.tsx";
 import type { Route } from "./+types/short-link";
 
 export const meta = () =>
@@ -42,13 +43,7 @@ function OpeningLink() {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-6 px-4 py-24 text-center">
       <h1 className="font-semibold text-3xl text-ink">Opening your link…</h1>
-      <div
-        role="progressbar"
-        aria-label="Opening your link"
-        className="relative h-1.5 w-full overflow-hidden rounded-full bg-brand-100"
-      >
-        <span className="absolute inset-y-0 left-0 w-1/3 animate-[indeterminate_1.2s_ease-in-out_infinite] rounded-full bg-brand-700 motion-reduce:left-1/3 motion-reduce:animate-none" />
-      </div>
+      <IndeterminateProgressBar label="Opening your link" />
     </div>
   );
 }

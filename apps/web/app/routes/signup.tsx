@@ -1,9 +1,8 @@
-import { useEffect, useState } from "react";
-import { browserAttribution } from "../features/attribution/browser-attribution.ts";
-import { clientReferenceId } from "../features/attribution/client-reference-id.ts";
-import { StripePricingTable } from "../features/signup/stripe-pricing-table.tsx";
+import { useEffect } from "react";
+import { mountPricingTable, pricingTableSlotId } from "../features/signup/pricing-table.ts";
 import { pageMeta } from "../seo/page-meta.ts";
 import { siteConfig } from "../site-config.ts";
+import { ParseTimeSlot } from "../ui/parse-time-slot.tsx";
 
 export const meta = () =>
   pageMeta({
@@ -13,11 +12,18 @@ export const meta = () =>
     canonicalPath: "/signup",
   });
 
+const bookDemoLink = (
+  <a href="/book-demo" className="font-semibold text-brand-700 underline">
+    book a demo
+  </a>
+);
+
 export default function Signup() {
-  // The source is known only in the browser (storage), so the table is added
-  // after hydration, once, with its reference id already set.
-  const [reference, setReference] = useState<{ id: string | undefined }>();
-  useEffect(() => setReference({ id: clientReferenceId(browserAttribution().attribution) }), []);
+  // The prerendered page starts the table from an inline script; an in-app visit starts it here.
+  useEffect(() => {
+    const slot = document.getElementById(pricingTableSlotId);
+    if (slot) mountPricingTable(slot);
+  }, []);
   return (
     <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">
       <h1 className="text-center font-semibold text-4xl text-ink sm:text-5xl">{`Start with ${siteConfig.PRODUCT_NAME}`}</h1>
@@ -26,7 +32,27 @@ export default function Signup() {
         contracts and no cancellation fees.
       </p>
       <div className="mt-10 min-h-[480px]">
-        {reference && <StripePricingTable clientReferenceId={reference.id} />}
+        <ParseTimeSlot
+          id={pricingTableSlotId}
+          script="pricing-table"
+          data={{
+            "data-pricing-table-id": siteConfig.STRIPE_PRICING_TABLE_ID,
+            "data-publishable-key": siteConfig.STRIPE_PUBLISHABLE_KEY,
+          }}
+        />
+        <p
+          role="alert"
+          className="hidden rounded-2xl bg-white p-6 text-cocoa shadow-card peer-data-[state=failed]:block"
+        >
+          The plans could not be loaded. Check your connection and reload the page, or{" "}
+          {bookDemoLink} and we will set you up.
+        </p>
+        <noscript>
+          <p className="rounded-2xl bg-white p-6 text-cocoa shadow-card">
+            The plans need JavaScript to show. Turn it on and reload the page, or {bookDemoLink} and
+            we will set you up.
+          </p>
+        </noscript>
       </div>
     </div>
   );

@@ -1,39 +1,31 @@
 import { CircleUserRound } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { SideDrawer, SideDrawerButton } from "../../ui/side-drawer.tsx";
+import { AccountMenu } from "./account-menu.tsx";
 import { useSignedInUser } from "./auth-context.tsx";
 
-// Base UI's dialog is only needed after a tap on a phone: keep it out of the page's first load.
-const AccountDrawer = lazy(() => import("./account-drawer.tsx"));
+const accountDrawerId = "account-drawer";
 
-/** The top bar's button that opens the signed-in menu on narrow screens; nothing when signed out. */
+/**
+ * The signed-in menu of narrow screens: a top-bar button and the temporary 240 px drawer it
+ * opens, the same side and width as the permanent column of wide screens. Nothing when signed out.
+ */
 export function AccountMenuButton() {
   const user = useSignedInUser();
-  const [open, setOpen] = useState(false);
-  const [requested, setRequested] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-
   if (!user) return null;
   return (
     <>
-      <button
-        ref={button}
-        type="button"
-        onClick={() => {
-          setRequested(true);
-          setOpen((isOpen) => !isOpen);
-        }}
-        aria-expanded={open}
-        aria-controls="account-drawer"
-        aria-label="Account menu"
+      <SideDrawerButton
+        drawerId={accountDrawerId}
+        label="Account menu"
         className="inline-flex size-11 items-center justify-center rounded-full text-brand-800 hover:bg-brand-50"
       >
         <CircleUserRound aria-hidden="true" className="size-6" />
-      </button>
-      {requested && (
-        <Suspense fallback={null}>
-          <AccountDrawer user={user} open={open} onOpenChange={setOpen} returnFocusTo={button} />
-        </Suspense>
-      )}
+      </SideDrawerButton>
+      <SideDrawer id={accountDrawerId} label="Account menu" className="bg-flour px-3 py-6">
+        <nav aria-label="Account" className="flex flex-1 flex-col">
+          <AccountMenu user={user} />
+        </nav>
+      </SideDrawer>
     </>
   );
 }

@@ -15,19 +15,15 @@ const icons: Record<AccountMenuLink["id"], typeof House> = {
 const itemClass =
   "flex min-h-11 w-full items-center gap-3 rounded-xl px-3 font-medium text-[0.95rem] text-ink transition-colors hover:bg-brand-50 hover:text-brand-800";
 
-type AccountMenuProps = {
-  user: SignedInUser;
-  /** Called when an item is chosen (the drawer closes itself then). */
-  onChoose?: () => void;
-};
-
-/** The signed-in navigation menu's contents, shared by the side column and the phone drawer. */
-export function AccountMenu({ user, onChoose }: AccountMenuProps) {
+/**
+ * The signed-in navigation menu's contents, shared by the side column and the phone drawer
+ * (which closes itself on any click inside).
+ */
+export function AccountMenu({ user }: { user: SignedInUser }) {
   const [signingOut, setSigningOut] = useState(false);
 
   async function signOut() {
     setSigningOut(true);
-    onChoose?.();
     try {
       await user.signOut();
       // The menu, and the button that had focus, go away with the user.
@@ -58,13 +54,12 @@ export function AccountMenu({ user, onChoose }: AccountMenuProps) {
           return (
             <li key={link.id}>
               {link.external ? (
-                <a href={link.href} className={itemClass} onClick={onChoose}>
+                <a href={link.href} className={itemClass}>
                   {content}
                 </a>
               ) : (
                 <NavLink
                   to={link.href}
-                  onClick={onChoose}
                   className={({ isActive }) =>
                     isActive ? `${itemClass} bg-brand-100 text-brand-900` : itemClass
                   }

@@ -1,87 +1,69 @@
-import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useEffect } from "react";
 import { siteConfig } from "../../site-config.ts";
-import { browserAttribution } from "../attribution/browser-attribution.ts";
+import { ParseTimeSlot } from "../../ui/parse-time-slot.tsx";
 import { listenForBookedDemo, reportBookedDemo } from "./report-booked-demo.ts";
 import { schedulingEmbedUrl } from "./scheduling-embed-url.ts";
-
-/** After this long without the frame loading, a direct link replaces the spinner. */
-const fallbackAfterMs = 15_000;
+import {
+  mountSchedulingFrame,
+  schedulingFallbackLinkId,
+  schedulingFrameClass,
+  schedulingFrameSlotId,
+  schedulingFrameTitle,
+} from "./scheduling-frame.ts";
 
 /**
- * The embedded scheduling page, 700 px high. The frame is created after
- * hydration (its address depends on the visitor's query, which a prerendered
- * page cannot know), and a spinner holds its place until the frame loads.
+ * The embedded scheduling page, 700 px high, with a spinner until it loads. The frame's
+ * address depends on the visitor's query and saved source, so a script inline in the page
+ * creates it during parse (scheduling-frame.ts); when the app shows this page itself (an in-app
+ * navigation) the same code runs from an effect. Without JavaScript the page shows the frame
+ * with the embed options only.
  */
 export function SchedulingWidget() {
-  const [searchParams] = useSearchParams();
-  const [src, setSrc] = useState<string>();
-  const [state, setState] = useState<"loading" | "loaded" | "slow">("loading");
-
   useEffect(() => {
-    // The page's own utm parameters win; otherwise the visit's saved source.
-    const saved = browserAttribution().attribution;
-    setSrc(
-      schedulingEmbedUrl(
-        siteConfig.SCHEDULING_URL,
-        { name: searchParams.get("name"), email: searchParams.get("email") },
-        {
-          utm_source: searchParams.get("utm_source") ?? saved?.utms,
-          utm_medium: searchParams.get("utm_medium") ?? saved?.utmm,
-          utm_campaign: searchParams.get("utm_campaign") ?? saved?.utmc,
-        },
-        window.location.hostname,
-      ),
-    );
-  }, [searchParams]);
+    const slot = document.getElementById(schedulingFrameSlotId);
+    if (slot) mountSchedulingFrame(slot);
+  }, []);
 
   // A booking made in the frame is counted, with the visit's attribution (issue 5).
   useEffect(() => listenForBookedDemo(window, siteConfig.SCHEDULING_URL, reportBookedDemo), []);
 
-  useEffect(() => {
-    if (state !== "loading") return;
-    const timer = window.setTimeout(() => setState("slow"), fallbackAfterMs);
-    return () => window.clearTimeout(timer);
-  }, [state]);
-
   return (
     <div className="relative h-[700px] overflow-hidden rounded-2xl bg-white shadow-card ring-1 ring-brand-900/5">
-      {src && (
+      <noscript>
         <iframe
-          src={src}
-          title="Book a demo: pick a time"
-          onLoad={() => setState("loaded")}
-          className="absolute inset-0 size-full"
+          src={schedulingEmbedUrl(siteConfig.SCHEDULING_URL, {}, {})}
+          title={schedulingFrameTitle}
+          className={schedulingFrameClass}
         />
-      )}
-      {state !== "loaded" && (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-white px-6 text-center">
-          {state === "loading" ? (
-            <>
-              <span
-                role="progressbar"
-                aria-label="Loading the scheduling calendar"
-                className="size-12 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700 motion-reduce:animate-none"
-              />
-              <p className="text-cocoa">Loading available times…</p>
-            </>
-          ) : (
-            <>
-              <p className="max-w-sm text-cocoa">
-                The calendar is taking longer than usual to load.
-              </p>
-              <a
-                href={src ?? siteConfig.SCHEDULING_URL}
-                target="_blank"
-                rel="noopener"
-                className="font-semibold text-brand-700 underline underline-offset-4"
-              >
-                Open the scheduling page in a new tab
-              </a>
-            </>
-          )}
-        </div>
-      )}
+      </noscript>
+      <ParseTimeSlot
+        id={schedulingFrameSlotId}
+        script="scheduling-frame"
+        className="absolute inset-0 noscript:hidden"
+        data={{ "data-scheduling-url": siteConfig.SCHEDULING_URL }}
+      />
+      <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-white px-6 text-center noscript:hidden peer-data-[state=loaded]:hidden peer-data-[state=slow]:hidden">
+        <span
+          role="progressbar"
+          aria-label="Loading the scheduling calendar"
+          className="size-12 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700 motion-reduce:animate-none"
+        />
+        <p className="text-cocoa">Loading available times…</p>
+      </div>
+      <div className="absolute inset-0 hidden flex-col items-center justify-center gap-4 bg-white px-6 text-center peer-data-[state=slow]:flex">
+        <p className="max-w-sm text-cocoa">The calendar is taking longer than usual to load.</p>
+        <a
+          href={siteConfig.SCHEDULING_URL}
+          id={schedulingFallbackLinkId}
+          // The frame's script gives it the visitor's full scheduling address.
+          suppressHydrationWarning
+          target="_blank"
+          rel="noopener"
+          className="font-semibold text-brand-700 underline underline-offset-4"
+        >
+          Open the scheduling page in a new tab
+        </a>
+      </div>
     </div>
   );
 }

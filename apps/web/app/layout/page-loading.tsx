@@ -1,0 +1,17 @@
+import { IndeterminateProgressBar } from "../ui/progress-bar.tsx";
+import { SiteFrame } from "./site-frame.tsx";
+
+/**
+ * What the SPA fallback's HTML shows until the app has loaded the page the address names:
+ * the site's frame with a progress bar, never a blank page (docs/decisions/0011).
+ */
+export function PageLoading() {
+  return (
+    <SiteFrame>
+      <div className="mx-auto flex max-w-md flex-col items-center gap-6 px-4 py-24 text-center">
+        <p className="font-semibold text-ink text-xl">Loading the page…</p>
+        <IndeterminateProgressBar label="Loading the page" />
+      </div>
+    </SiteFrame>
+  );
+}

@@ -1,0 +1,31 @@
+import { type ParseTimeScript, parseTimeScriptMarker } from "../parse-time-scripts.ts";
+
+type ParseTimeSlotProps = {
+  id: string;
+  /** The script that fills the slot while the page is parsed. */
+  script: ParseTimeScript;
+  className?: string;
+  /** data-* attributes the script reads (configuration baked into the build). */
+  data: Record<`data-${string}`, string>;
+};
+
+/**
+ * A box whose contents are made outside React: in the prerendered page by the inline script
+ * written into it, or, when the app renders the page itself, by an effect that calls the same
+ * code. React renders the box with inner HTML it never reconciles, so on hydration it adopts
+ * whatever the script made (a frame is not requested twice). The script keeps its progress in
+ * the box's data-state, which the siblings after it style with `peer-data-[state=…]`.
+ */
+export function ParseTimeSlot({ id, script, className, data }: ParseTimeSlotProps) {
+  return (
+    <div
+      id={id}
+      className={className ? `peer ${className}` : "peer"}
+      {...data}
+      // data-state and the children are the script's; the HTML differs from this by design.
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed marker the build replaces with a hashed script of our own
+      dangerouslySetInnerHTML={{ __html: parseTimeScriptMarker(script) }}
+    />
+  );
+}

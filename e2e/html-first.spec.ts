@@ -1,0 +1,220 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { prefilledAdVisit } from "./support/book-demo-visit.ts";
+import { e2eOrigin, e2eSiteEnv } from "./support/e2e-env.ts";
+import { test as base, expect, waitForHydration } from "./support/fixtures.ts";
+import { expectOpenSiteMenu } from "./support/site-menu.ts";
+
+/**
+ * Every public page does its job from its HTML (docs/decisions/0011-html-first.md): these tests
+ * look at the site with JavaScript off, or with the app's script files held back, so they use a
+ * page whose goto does not wait for the app (the fixtures' `page` does).
+ */
+const test = base.extend<{ plainPage: Page }>({
+  plainPage: async ({ context, externalRequests }, use) => {
+    // Third-party hosts stay stubbed (the fixture routes them for the whole context).
+    void externalRequests;
+    await use(await context.newPage());
+  },
+});
+
+const frameTitle = "Book a demo: pick a time";
+
+/** Holds every request for the app's JavaScript files until the returned function is called. */
+async function holdAppScripts(context: BrowserContext): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await context.route(`${e2eOrigin}/assets/**/*.js`, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return release;
+}
+
+function requestsTo(page: Page, host: string): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).hostname === host) seen.push(request.url());
+  });
+  return seen;
+}
+
+const isHydrated = (page: Page) =>
+  page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
+
+test.describe("with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the 390 px menu opens and closes: Escape, a click outside, a click inside", async ({
+    plainPage: page,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, "narrow screens only");
+    await page.goto("/pricing");
+    const menuButton = page.getByRole("banner").getByRole("button", { name: "Menu" });
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeHidden();
+
+    await menuButton.click();
+    await expectOpenSiteMenu(drawer);
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toBeFocused();
+
+    await menuButton.click();
+    await expect(drawer).toBeVisible();
+    await page.mouse.click(350, 600);
+    await expect(drawer).toBeHidden();
+
+    await menuButton.click();
+    await drawer.click({ position: { x: 120, y: 500 } });
+    await expect(drawer).toBeHidden();
+
+    await menuButton.click();
+    await drawer.getByRole("link", { name: "Book a Demo" }).click();
+    await expect(page).toHaveURL(/\/book-demo$/);
+  });
+
+  test("/book-demo shows the scheduling frame with its embed options", async ({
+    plainPage: page,
+  }) => {
+    await page.goto("/book-demo");
+    const frame = page.locator(`iframe[title="${frameTitle}"]`);
+    await expect(frame).toBeVisible();
+    expect((await frame.boundingBox())?.height).toBe(700);
+    const src = new URL((await frame.getAttribute("src")) ?? "");
+    expect(`${src.origin}${src.pathname}`).toBe(e2eSiteEnv.SCHEDULING_URL);
+    expect(src.searchParams.get("hide_event_type_details")).toBe("1");
+    expect(src.searchParams.get("hide_gdpr_banner")).toBe("1");
+    await expect(
+      page.frameLocator(`iframe[title="${frameTitle}"]`).getByText("Scheduling stub"),
+    ).toBeVisible();
+    await expect(page.getByRole("progressbar")).toBeHidden();
+  });
+});
+
+test.describe("before the app has loaded", () => {
+  test("/book-demo requests the frame with prefill and utm, and the app adopts it", async ({
+    context,
+    plainPage: page,
+  }) => {
+    const release = await holdAppScripts(context);
+    const frameRequests = requestsTo(page, "calendly.com");
+    const frameRequested = page.waitForRequest((request) =>
+      request.url().startsWith(e2eSiteEnv.SCHEDULING_URL),
+    );
+    await page.goto(prefilledAdVisit.path, { waitUntil: "commit" });
+    const src = new URL((await frameRequested).url());
+    expect(Object.fromEntries(src.searchParams)).toMatchObject({
+      ...prefilledAdVisit.frameParams,
+      embed_domain: "127.0.0.1",
+    });
+    await expect(
+      page.frameLocator(`iframe[title="${frameTitle}"]`).getByText("Scheduling stub"),
+    ).toBeVisible();
+    await expect(page.getByRole("progressbar")).toBeHidden();
+    expect(await isHydrated(page)).toBe(false);
+
+    release();
+    await waitForHydration(page);
+    await expect(page.locator("iframe")).toHaveCount(1);
+    expect(frameRequests).toHaveLength(1);
+  });
+
+  test("/signup starts the pricing table with the visit's client reference", async ({
+    context,
+    plainPage: page,
+  }) => {
+    const release = await holdAppScripts(context);
+    const scriptRequested = page.waitForRequest("https://js.stripe.com/v3/pricing-table.js");
+    await page.goto("/signup?utm_source=fb&utm_medium=cpc&utm_campaign=spring", {
+      waitUntil: "commit",
+    });
+    await scriptRequested;
+    const table = page.locator("stripe-pricing-table");
+    await expect(table).toHaveAttribute("pricing-table-id", e2eSiteEnv.STRIPE_PRICING_TABLE_ID);
+    await expect(table).toHaveAttribute("publishable-key", e2eSiteEnv.STRIPE_PUBLISHABLE_KEY);
+    await expect(table).toHaveAttribute("client-reference-id", "src_fb__med_cpc__cmp_spring");
+    await expect(page.getByTestId("stripe-stub")).toBeVisible();
+    expect(await isHydrated(page)).toBe(false);
+
+    release();
+    await waitForHydration(page);
+    await expect(table).toHaveCount(1);
+    await expect(
+      page.locator('script[src="https://js.stripe.com/v3/pricing-table.js"]'),
+    ).toHaveCount(1);
+  });
+
+  test("a short link's page shows its progress bar, then arrives at the target", async ({
+    context,
+    plainPage: page,
+  }) => {
+    // Headless Chromium's user agent is a bot's: the server serves the page, not a 302.
+    const release = await holdAppScripts(context);
+    const response = await page.goto("/to/promo/spring", { waitUntil: "commit" });
+    expect(response?.status()).toBe(200);
+    const progress = page.getByRole("progressbar", { name: "Opening your link" });
+    await expect(progress).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Rise home" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+
+    release();
+    // The app still boots only after the page's load event (docs/decisions/0010).
+    await expect(page).toHaveURL(/\/book-demo(\?|$)/, { timeout: 15_000 });
+  });
+
+  test("a visitor who follows a link from a utm landing keeps the campaign", async ({
+    context,
+    plainPage: page,
+  }) => {
+    const release = await holdAppScripts(context);
+    await page.goto("/?utm_source=news&utm_medium=email&utm_campaign=fall", {
+      waitUntil: "domcontentloaded",
+    });
+    const frameRequested = page.waitForRequest((request) =>
+      request.url().startsWith(e2eSiteEnv.SCHEDULING_URL),
+    );
+    await page.getByRole("main").getByRole("link", { name: "Book a Demo" }).first().click();
+    const src = new URL((await frameRequested).url());
+    expect(Object.fromEntries(src.searchParams)).toMatchObject({
+      utm_source: "news",
+      utm_medium: "email",
+      utm_campaign: "fall",
+    });
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    await waitForHydration(page);
+  });
+
+  test("the video poster and the chat button are links that work", async ({
+    context,
+    plainPage: page,
+  }) => {
+    const release = await holdAppScripts(context);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await expect(page.getByRole("link", { name: "Watch the 2-minute tour" })).toHaveAttribute(
+      "href",
+      "https://www.youtube.com/watch?v=e2e-video",
+    );
+    await page.getByRole("link", { name: "Talk to sales" }).click();
+    await expect(page).toHaveURL(/\/book-demo$/);
+    release();
+    await waitForHydration(page);
+  });
+});
+
+test("a page the app renders on the client shows the site's frame and a loading bar first", async ({
+  context,
+  plainPage: page,
+}) => {
+  const release = await holdAppScripts(context);
+  await page.goto("/page/privacy-policy", { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("progressbar", { name: "Loading the page" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Rise home" })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  release();
+  await waitForHydration(page);
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+});
