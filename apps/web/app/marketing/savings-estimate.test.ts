@@ -17,7 +17,7 @@ const input = (monthlySales: string, ordersPerWeek = "", hoursPerWeek = "") => (
 
 function estimateOf(monthlySales: string, ordersPerWeek = "", hoursPerWeek = "") {
   const result = estimateSavings(input(monthlySales, ordersPerWeek, hoursPerWeek));
-  if (!result.ok) throw new Error(result.errors.join(" "));
+  if (!result.ok) throw new Error(Object.values(result.errors).join(" "));
   return result.estimate;
 }
 
@@ -66,16 +66,19 @@ describe("estimateSavings", () => {
     ["0", "Enter monthly sales above zero."],
     ["5000001", "That is more than we can estimate: enter monthly sales up to $5,000,000."],
   ])("explains why %j is not monthly sales", (monthlySales, message) => {
-    expect(estimateSavings(input(monthlySales))).toEqual({ ok: false, errors: [message] });
+    expect(estimateSavings(input(monthlySales))).toEqual({
+      ok: false,
+      errors: { monthlySales: message },
+    });
   });
 
   it("checks the optional figures only when given", () => {
     expect(estimateSavings(input("20000", "-1", "200"))).toEqual({
       ok: false,
-      errors: [
-        "Your orders per week can't be negative.",
-        "That is more than we can estimate: enter hours a week up to 168.",
-      ],
+      errors: {
+        ordersPerWeek: "Your orders per week can't be negative.",
+        hoursPerWeek: "That is more than we can estimate: enter hours a week up to 168.",
+      },
     });
   });
 });

@@ -32,9 +32,12 @@ export type SavingsEstimate = {
   sentence: string;
 };
 
+/** One message per figure that cannot be used, keyed like the input. */
+export type SavingsErrors = Partial<Record<keyof SavingsInput, string>>;
+
 export type SavingsResult =
   | { ok: true; estimate: SavingsEstimate }
-  | { ok: false; errors: string[] };
+  | { ok: false; errors: SavingsErrors };
 
 type Parsed = { value: number | null; error?: string };
 
@@ -126,8 +129,11 @@ export function estimateSavings(input: SavingsInput): SavingsResult {
     "168",
     false,
   );
-  const errors = [sales.error, orders.error, hours.error].filter((error) => error !== undefined);
-  if (errors.length > 0 || sales.value === null) return { ok: false, errors };
+  const errors: SavingsErrors = {};
+  if (sales.error) errors.monthlySales = sales.error;
+  if (orders.error) errors.ordersPerWeek = orders.error;
+  if (hours.error) errors.hoursPerWeek = hours.error;
+  if (sales.value === null || Object.keys(errors).length > 0) return { ok: false, errors };
 
   const monthlySales = sales.value;
   const extraSales = Math.round(monthlySales * claims.salesLift);
