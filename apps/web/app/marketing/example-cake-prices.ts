@@ -1,5 +1,3 @@
-import type { CakeSize } from "./cake-sizes.ts";
-
 /**
  * Example prices in dollars, one per cake size, for the landing page's sample
  * quote. They are illustrations only: each bakery sets its own prices.
@@ -26,13 +24,4 @@ export const exampleCakePrices: Record<string, number> = {
   "Full Sheet 18x26 inch": 170,
   "8x6 inch": 150,
   "10x6 inch": 185,
-};
-
-/** How the quote's size list names each kind of cake. */
-export const cakeKindNames: Record<CakeSize["category"], string> = {
-  round: "Round, single tier",
-  "two-tier": "Two tier",
-  "three-tier": "Three tier",
-  sheet: "Sheet",
-  "3d": "3D",
 };
