@@ -19,7 +19,7 @@ export default function SavingsFigures({ estimate }: { estimate: SavingsEstimate
         />
         <Figure
           term="Hours saved a month"
-          value={estimate.hoursSaved === null ? "Add your hours" : `${estimate.hoursSaved}`}
+          value={estimate.hoursSaved === null ? "Add your hours" : `${estimate.hoursSaved} hours`}
           source="The claimed 25% increase in employee efficiency."
         />
         <Figure
