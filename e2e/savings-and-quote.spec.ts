@@ -51,7 +51,7 @@ test.describe("savings calculator on /pricing", () => {
       await sales.fill(typed as string);
       await expect(sales).toHaveAccessibleDescription(message as string);
       await expect(sales).toHaveAttribute("aria-invalid", "true");
-      await expect(calculator).toContainText("Fix the figures marked on the left");
+      await expect(calculator).toContainText("Fix the marked figures to see your estimate.");
     }
     await sales.fill("1500");
     await expect(sales).not.toHaveAttribute("aria-invalid");

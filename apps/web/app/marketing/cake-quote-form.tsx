@@ -27,16 +27,16 @@ const fieldClasses =
 export function CakeQuoteForm() {
   const form = useRef<HTMLFormElement>(null);
   const [result, setResult] = useState<CakeQuoteResult | null>(null);
-  const update = () => {
-    const data = new FormData(form.current ?? undefined);
-    const size = String(data.get("size") ?? "");
-    const pickup = String(data.get("pickup") ?? "");
-    // Nothing chosen yet (before or after the app started): keep the hint.
-    if (!size && !pickup) return setResult(null);
-    import("./cake-quote.ts").then(({ quoteCake, localDate }) =>
-      setResult(quoteCake(size, pickup, localDate(new Date()))),
-    );
-  };
+  // The form is read when the module is ready, not when changed: loads may finish out of
+  // order, and the last one must show what the fields hold now.
+  const update = () =>
+    void import("./cake-quote.ts").then(({ quoteCake, localDate }) => {
+      const data = new FormData(form.current ?? undefined);
+      const size = String(data.get("size") ?? "");
+      const pickup = String(data.get("pickup") ?? "");
+      // Nothing chosen yet: keep the hint.
+      setResult(size || pickup ? quoteCake(size, pickup, localDate(new Date())) : null);
+    });
   useEffect(update, []);
   const quote = result?.ok ? result.quote : null;
 
@@ -83,7 +83,7 @@ export function CakeQuoteForm() {
           <input id="cake-pickup" name="pickup" type="date" className={fieldClasses} />
         </div>
       </div>
-      <div aria-live="polite" className="mt-4 min-h-44 text-cocoa sm:min-h-32">
+      <div aria-live="polite" className="mt-4 min-h-48 text-cocoa sm:min-h-36">
         {quote ? (
           <Suspense fallback={null}>
             <CakeQuoteSummary quote={quote} />

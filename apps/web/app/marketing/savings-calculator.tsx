@@ -22,18 +22,20 @@ const inputClasses =
 export function SavingsCalculator() {
   const form = useRef<HTMLFormElement>(null);
   const [result, setResult] = useState<SavingsResult | null>(null);
-  const update = () => {
-    const data = new FormData(form.current ?? undefined);
-    const read = (name: keyof SavingsInput) => String(data.get(name) ?? "");
-    const input = {
-      monthlySales: read("monthlySales"),
-      ordersPerWeek: read("ordersPerWeek"),
-      hoursPerWeek: read("hoursPerWeek"),
-    };
-    import("./savings-estimate.ts").then(({ estimateSavings }) =>
-      setResult(estimateSavings(input)),
-    );
-  };
+  // The form is read when the module is ready, not when typed: loads may finish out of
+  // order, and the last one must show what the fields hold now.
+  const update = () =>
+    void import("./savings-estimate.ts").then(({ estimateSavings }) => {
+      const data = new FormData(form.current ?? undefined);
+      const read = (name: keyof SavingsInput) => String(data.get(name) ?? "");
+      setResult(
+        estimateSavings({
+          monthlySales: read("monthlySales"),
+          ordersPerWeek: read("ordersPerWeek"),
+          hoursPerWeek: read("hoursPerWeek"),
+        }),
+      );
+    });
   useEffect(update, []);
   const errors = result?.ok === false ? result.errors : {};
   const estimate = result?.ok ? result.estimate : null;
@@ -84,7 +86,10 @@ export function SavingsCalculator() {
             your hours a week × 25% × 52 ÷ 12.
           </p>
         </div>
-        <div aria-live="polite" className="min-h-[30rem] rounded-3xl bg-white p-6 shadow-card">
+        <div
+          aria-live="polite"
+          className="min-h-[48rem] sm:min-h-[38rem] lg:min-h-[40rem] rounded-3xl bg-white p-6 shadow-card"
+        >
           {estimate ? (
             <Suspense fallback={null}>
               <SavingsFigures estimate={estimate} />
@@ -92,7 +97,7 @@ export function SavingsCalculator() {
           ) : (
             <p className="text-cocoa">
               {result
-                ? "Fix the figures marked on the left to see your estimate."
+                ? "Fix the marked figures to see your estimate."
                 : "Your estimate appears here as soon as the page has loaded."}
             </p>
           )}
