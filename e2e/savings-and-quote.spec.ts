@@ -102,6 +102,11 @@ test("without JavaScript both forms are there and the calculator states its form
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: e2eOrigin });
+  // A context of its own, so no third-party host is reached either.
+  await context.route(
+    (url) => url.hostname !== "127.0.0.1",
+    (route) => route.abort(),
+  );
   const page = await context.newPage();
   await page.goto("/pricing");
   const calculator = page.getByRole("region", { name: "What could it earn your bakery?" });
