@@ -1,4 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { mediaUrl } from "../site-config.ts";
 import type { LandingSection } from "./landing-sections.ts";
 
@@ -6,9 +7,12 @@ import type { LandingSection } from "./landing-sections.ts";
 export function FeatureSection({
   section,
   flipped,
+  children,
 }: {
   section: LandingSection;
   flipped: boolean;
+  /** Shown under the pitch points, such as the cake section's sample quote. */
+  children?: ReactNode;
 }) {
   const titleId = `${section.id}-title`;
   return (
@@ -35,6 +39,7 @@ export function FeatureSection({
               </li>
             ))}
           </ul>
+          {children}
         </div>
         <img
           src={mediaUrl(section.illustration.file)}

@@ -1,4 +1,5 @@
 import { ChatButton } from "../features/sales-chat/chat-button.tsx";
+import { CakeQuoteForm } from "../marketing/cake-quote-form.tsx";
 import { ClosingCta } from "../marketing/closing-cta.tsx";
 import { FeatureSection } from "../marketing/feature-section.tsx";
 import { Hero } from "../marketing/hero.tsx";
@@ -27,7 +28,9 @@ export default function Landing() {
       <Hero />
       <div className="divide-y divide-brand-100">
         {landingSections.map((section, index) => (
-          <FeatureSection key={section.id} section={section} flipped={index % 2 === 1} />
+          <FeatureSection key={section.id} section={section} flipped={index % 2 === 1}>
+            {section.id === "custom-cakes" ? <CakeQuoteForm /> : null}
+          </FeatureSection>
         ))}
       </div>
       <StatsPanel />

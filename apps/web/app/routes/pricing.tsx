@@ -2,6 +2,7 @@ import { Check } from "lucide-react";
 import { BookDemoLink } from "../layout/book-demo-link.tsx";
 import { featureBlurbs } from "../marketing/feature-blurbs.ts";
 import { convenienceFee, monthlyPrice, priceTerms } from "../marketing/pricing.ts";
+import { SavingsCalculator } from "../marketing/savings-calculator.tsx";
 import { pageMeta } from "../seo/page-meta.ts";
 import { organizationAndOfferJsonLd } from "../seo/structured-data.ts";
 
@@ -57,6 +58,7 @@ export default function Pricing() {
           </div>
         </div>
       </section>
+      <SavingsCalculator />
       <section
         aria-labelledby="features-title"
         className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8"

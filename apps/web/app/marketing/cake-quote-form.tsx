@@ -1,0 +1,105 @@
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { buttonClasses } from "../ui/button-styles.ts";
+import type { CakeQuoteResult } from "./cake-quote.ts";
+import { type CakeSize, cakeSizes } from "./cake-sizes.ts";
+
+// The quote's arithmetic and wording load once the page runs: the landing page's first load stays light.
+const CakeQuoteSummary = lazy(() => import("./cake-quote-summary.tsx"));
+
+/** How the quote's size list names each kind of cake. */
+export const cakeKindNames: Record<CakeSize["category"], string> = {
+  round: "Round, single tier",
+  "two-tier": "Two tier",
+  "three-tier": "Three tier",
+  sheet: "Sheet",
+  "3d": "3D",
+};
+
+const kinds = Object.keys(cakeKindNames) as CakeSize["category"][];
+const fieldClasses =
+  "mt-1 block w-full rounded-xl border border-brand-200 bg-white px-4 py-2.5 text-ink";
+
+/**
+ * A sample quote the way the product quotes a custom cake: example price,
+ * deposit now, balance charged before pickup. Dates are the visitor's own.
+ */
+export function CakeQuoteForm() {
+  const form = useRef<HTMLFormElement>(null);
+  const [result, setResult] = useState<CakeQuoteResult | null>(null);
+  // The form is read when the module is ready, not when changed: loads may finish out of
+  // order, and the last one must show what the fields hold now.
+  const update = () =>
+    void import("./cake-quote.ts").then(({ quoteCake, localDate }) => {
+      const data = new FormData(form.current ?? undefined);
+      const size = String(data.get("size") ?? "");
+      const pickup = String(data.get("pickup") ?? "");
+      // Nothing chosen yet: keep the hint.
+      setResult(size || pickup ? quoteCake(size, pickup, localDate(new Date())) : null);
+    });
+  useEffect(update, []);
+  const quote = result?.ok ? result.quote : null;
+
+  return (
+    <form
+      ref={form}
+      onInput={update}
+      onSubmit={(event) => event.preventDefault()}
+      aria-labelledby="cake-quote-title"
+      className="mt-8 rounded-2xl bg-white p-6 shadow-card ring-1 ring-brand-900/5"
+    >
+      <h3
+        id="cake-quote-title"
+        className="font-sans font-semibold text-ink text-lg tracking-normal"
+      >
+        Try an instant quote
+      </h3>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="cake-size" className="font-semibold text-ink">
+            Cake size
+          </label>
+          <select id="cake-size" name="size" defaultValue="" className={fieldClasses}>
+            <option value="" disabled>
+              Choose a size
+            </option>
+            {kinds.map((kind) => (
+              <optgroup key={kind} label={cakeKindNames[kind]}>
+                {cakeSizes
+                  .filter((cake) => cake.category === kind)
+                  .map((cake) => (
+                    <option key={cake.label} value={cake.label}>
+                      {cake.label}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="cake-pickup" className="font-semibold text-ink">
+            Pickup date
+          </label>
+          <input id="cake-pickup" name="pickup" type="date" className={fieldClasses} />
+        </div>
+      </div>
+      <div aria-live="polite" className="mt-4 min-h-48 text-cocoa sm:min-h-36">
+        {quote ? (
+          <Suspense fallback={null}>
+            <CakeQuoteSummary quote={quote} />
+          </Suspense>
+        ) : (
+          <p>
+            {result && !result.ok
+              ? result.error
+              : "Choose a size and a pickup date: you see the example price, half of it as a deposit, and when the balance is collected."}
+          </p>
+        )}
+        <p className="mt-2 text-sm">Example prices: every bakery sets its own.</p>
+      </div>
+      <Link to="/book-demo" className={`${buttonClasses("primary", "md")} mt-2`}>
+        Book a demo to set your own prices
+      </Link>
+    </form>
+  );
+}
