@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { type ApiConfig, type ApiDeps, createApi } from "../app.ts";
+import type { ApiConfig, ApiDeps } from "../api-deps.ts";
+import { createApi } from "../app.ts";
 import {
   type IdTokenVerifier,
   InvalidTokenError,
