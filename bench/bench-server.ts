@@ -10,22 +10,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type LocalServer, startLocalServer } from "../apps/api/src/main.ts";
 import { createDemoUsers } from "../apps/api/src/seed/demo-users.ts";
+import { freePort } from "../apps/api/src/test-support/free-port.ts";
 import { type AuthEmulator, startAuthEmulator } from "../scripts/auth-emulator.ts";
 
 export const repoRoot = join(import.meta.dirname, "..");
 export const webBuildDir = join(repoRoot, "apps/web/build/client");
-
-/** A port nothing listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 function newestMtime(path: string): number {
   const info = statSync(path);
