@@ -70,7 +70,7 @@ function importGraph(): Map<string, string[]> {
   for (const file of SOURCE_DIRS.flatMap((dir) => sourceFiles(join(root, dir)))) {
     const targets = new Set<string>();
     for (const match of readFileSync(file, "utf8").matchAll(SPECIFIER)) {
-      const specifier = (match[1] ?? match[2]).replace(/\?.*$/, "");
+      const specifier = (match[1] ?? match[2] ?? "").replace(/\?.*$/, "");
       let target: string | undefined;
       if (specifier.startsWith(".")) {
         target = asSourceFile(resolve(dirname(file), specifier));
