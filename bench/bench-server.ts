@@ -8,9 +8,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type LocalServer, startLocalServer } from "../apps/api/src/main.ts";
-import { createDemoUsers } from "../apps/api/src/seed/demo-users.ts";
-import { freePort } from "../apps/api/src/test-support/free-port.ts";
+import { createDemoUsers } from "@bakery/api/demo-users";
+import { type LocalServer, startLocalServer } from "@bakery/api/local-server";
+import { freePort } from "@bakery/api/test-support/free-port";
 import { type AuthEmulator, startAuthEmulator } from "../scripts/auth-emulator.ts";
 
 export const repoRoot = join(import.meta.dirname, "..");

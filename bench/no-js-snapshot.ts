@@ -8,10 +8,10 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { createSiteHandler } from "@bakery/api/site-handler";
 import { serve } from "@hono/node-server";
 import { chromium } from "@playwright/test";
 import { Hono } from "hono";
-import { createSiteHandler } from "../apps/api/src/site/serve-site.ts";
 import { chromiumPath } from "../scripts/chromium.ts";
 import { LIGHTHOUSE_FLAGS } from "./lighthouse-pages.ts";
 

@@ -64,13 +64,18 @@ function asSourceFile(path: string): string | undefined {
   return undefined;
 }
 
+function specifiers(file: string): string[] {
+  return [...readFileSync(file, "utf8").matchAll(SPECIFIER)].map((match) =>
+    (match[1] ?? match[2] ?? "").replace(/\?.*$/, ""),
+  );
+}
+
 function importGraph(): Map<string, string[]> {
   const packages = workspacePackages();
   const graph = new Map<string, string[]>();
   for (const file of SOURCE_DIRS.flatMap((dir) => sourceFiles(join(root, dir)))) {
     const targets = new Set<string>();
-    for (const match of readFileSync(file, "utf8").matchAll(SPECIFIER)) {
-      const specifier = (match[1] ?? match[2] ?? "").replace(/\?.*$/, "");
+    for (const specifier of specifiers(file)) {
       let target: string | undefined;
       if (specifier.startsWith(".")) {
         target = asSourceFile(resolve(dirname(file), specifier));
@@ -132,5 +137,17 @@ describe("imports", () => {
       cycle.map((file) => relative(root, file)).join(" → "),
     );
     expect(cycles).toEqual([]);
+  });
+
+  it("from the tools reach the apps and packages only through their exports", () => {
+    const tools = ["bench", "e2e", "scripts"].flatMap((dir) => sourceFiles(join(root, dir)));
+    const reachIns = tools.flatMap((file) =>
+      specifiers(file)
+        .filter((specifier) => specifier.startsWith("."))
+        .map((specifier) => relative(root, resolve(dirname(file), specifier)))
+        .filter((target) => /^(apps|packages)\//.test(target))
+        .map((target) => `${relative(root, file)} → ${target}`),
+    );
+    expect(reachIns).toEqual([]);
   });
 });

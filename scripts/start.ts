@@ -10,9 +10,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { loadDotEnv, loadServerConfigOrExit } from "@bakery/api/config";
+import { startLocalServer } from "@bakery/api/local-server";
 import { LOCAL_AUTH_EMULATOR_HOST } from "@bakery/shared/config";
-import { loadDotEnv, loadServerConfigOrExit } from "../apps/api/src/config.ts";
-import { startLocalServer } from "../apps/api/src/main.ts";
 import { type AuthEmulator, answers, startAuthEmulator } from "./auth-emulator.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
