@@ -1,11 +1,6 @@
-import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { e2eOrigin } from "./e2e/support/e2e-env.ts";
-
-// Debian's Chromium where it is installed (no browser download needed);
-// elsewhere Playwright's own browser.
-const executablePath =
-  process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+import { CHROMIUM_FLAGS, chromiumPath } from "./scripts/chromium.ts";
 
 export default defineConfig({
   testDir: "e2e",
@@ -19,16 +14,8 @@ export default defineConfig({
     baseURL: e2eOrigin,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: chromiumPath(),
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [

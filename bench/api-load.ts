@@ -13,13 +13,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { DEMO_PASSWORD, DEMO_USERS } from "../apps/api/src/seed/demo-data.ts";
+import { DEMO_PASSWORD, DEMO_USERS } from "@bakery/api/demo-data";
 import {
   type ApiLoadReport,
   formatApiLoadReport,
   runApiLoad,
-} from "../apps/api/src/test-support/api-load.ts";
-import { startApiServerProcess } from "../apps/api/src/test-support/api-server-process.ts";
+} from "@bakery/api/test-support/api-load";
+import { startApiServerProcess } from "@bakery/api/test-support/api-server-process";
 import { demoIdToken } from "./api-throughput.ts";
 import { freeEmulatorPort, repoRoot, startBenchEmulator } from "./bench-server.ts";
 

@@ -8,24 +8,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type LocalServer, startLocalServer } from "../apps/api/src/main.ts";
-import { createDemoUsers } from "../apps/api/src/seed/demo-users.ts";
+import { createDemoUsers } from "@bakery/api/demo-users";
+import { type LocalServer, startLocalServer } from "@bakery/api/local-server";
+import { freePort } from "@bakery/api/test-support/free-port";
 import { type AuthEmulator, startAuthEmulator } from "../scripts/auth-emulator.ts";
 
 export const repoRoot = join(import.meta.dirname, "..");
 export const webBuildDir = join(repoRoot, "apps/web/build/client");
-
-/** A port nothing listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 function newestMtime(path: string): number {
   const info = statSync(path);

@@ -2,21 +2,17 @@
  * Lighthouse on every public route (mobile, default simulated throttling, third-party
  * hosts blocked), run several times; the median of each number is kept.
  */
-import { existsSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
+import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.ts";
 import { median } from "./stats.ts";
 
-export const CHROME_FLAGS = [
+/** Lighthouse's Chromium: the shared flags, headless, and sealed off from the network. */
+export const LIGHTHOUSE_FLAGS = [
   "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
+  ...CHROMIUM_FLAGS,
   "--disable-default-apps",
   "--disable-extensions",
   // Nothing leaves this machine: any host but loopback fails to resolve. The patterns
@@ -35,10 +31,6 @@ export const THIRD_PARTY_PATTERNS = [
   "http://[*",
   ..."abcdefghijklmnopqrstuvwxyz".split("").map((letter) => `http://${letter}*`),
 ];
-
-/** CHROME_PATH, else Debian's Chromium where installed, else what chrome-launcher/Playwright find. */
-export const chromePath = () =>
-  process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 export interface PageMetrics {
   performance: number;
@@ -79,8 +71,8 @@ export interface LighthouseRunner {
 
 export async function launchLighthouse(): Promise<LighthouseRunner> {
   const chrome = await chromeLauncher.launch({
-    chromePath: chromePath(),
-    chromeFlags: CHROME_FLAGS,
+    chromePath: chromiumPath(),
+    chromeFlags: LIGHTHOUSE_FLAGS,
     logLevel: "silent",
   });
   return {

@@ -8,11 +8,12 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { createSiteHandler } from "@bakery/api/site-handler";
 import { serve } from "@hono/node-server";
 import { chromium } from "@playwright/test";
 import { Hono } from "hono";
-import { createSiteHandler } from "../apps/api/src/site/serve-site.ts";
-import { CHROME_FLAGS, chromePath } from "./lighthouse-pages.ts";
+import { chromiumPath } from "../scripts/chromium.ts";
+import { LIGHTHOUSE_FLAGS } from "./lighthouse-pages.ts";
 
 export interface SnapshotSite {
   origin: string;
@@ -32,8 +33,8 @@ export async function startSnapshotSite(
   cpSync(buildDir, root, { recursive: true });
 
   const browser = await chromium.launch({
-    executablePath: chromePath(),
-    args: CHROME_FLAGS.filter((flag) => !flag.startsWith("--headless")),
+    executablePath: chromiumPath(),
+    args: LIGHTHOUSE_FLAGS.filter((flag) => !flag.startsWith("--headless")),
   });
   try {
     const context = await browser.newContext({

@@ -5,7 +5,8 @@
  * the machine: requests to other hosts are answered by `thirdParty` or aborted.
  */
 import { type Browser, chromium, type Page, type Route } from "@playwright/test";
-import { CHROME_FLAGS, chromePath } from "./lighthouse-pages.ts";
+import { chromiumPath } from "../scripts/chromium.ts";
+import { LIGHTHOUSE_FLAGS } from "./lighthouse-pages.ts";
 
 /** A phone's browser (headless Chromium's own user agent says "HeadlessChrome", a bot). */
 export const PHONE_USER_AGENT =
@@ -13,8 +14,8 @@ export const PHONE_USER_AGENT =
 
 export function launchPhoneBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: chromePath(),
-    args: CHROME_FLAGS.filter((flag) => !flag.startsWith("--headless")),
+    executablePath: chromiumPath(),
+    args: LIGHTHOUSE_FLAGS.filter((flag) => !flag.startsWith("--headless")),
   });
 }
 

@@ -25,7 +25,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
-import { publicRoutePaths, shortLinkShellPath } from "../apps/web/app/public-routes.ts";
+import { publicRoutePaths, shortLinkShellPath } from "@bakery/web/public-routes";
 import type { AuthEmulator } from "../scripts/auth-emulator.ts";
 import { demoIdToken, measureApi } from "./api-throughput.ts";
 import {
@@ -188,7 +188,7 @@ async function benchWidgets(server: BenchServer): Promise<BenchResults["widgets"
 }
 
 async function benchApi(server: BenchServer, emulator: AuthEmulator): Promise<BenchResults["api"]> {
-  const { DEMO_PASSWORD, DEMO_USERS } = await import("../apps/api/src/seed/demo-data.ts");
+  const { DEMO_PASSWORD, DEMO_USERS } = await import("@bakery/api/demo-data");
   const user = DEMO_USERS.find((candidate) => candidate.status === "active") ?? DEMO_USERS[0];
   if (!user) throw new Error("no demo user to sign in");
   const token = await demoIdToken(emulator.host, user.email, DEMO_PASSWORD);

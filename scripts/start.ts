@@ -10,8 +10,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { loadDotEnv, loadServerConfigOrExit } from "../apps/api/src/config.ts";
-import { startLocalServer } from "../apps/api/src/main.ts";
+import { loadDotEnv, loadServerConfigOrExit } from "@bakery/api/config";
+import { startLocalServer } from "@bakery/api/local-server";
+import { LOCAL_AUTH_EMULATOR_HOST } from "@bakery/shared/config";
 import { type AuthEmulator, answers, startAuthEmulator } from "./auth-emulator.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -42,7 +43,7 @@ function buildWebApp(): void {
 
 async function ensureEmulator(): Promise<AuthEmulator | undefined> {
   if (config.mode !== "local") return undefined;
-  const host = config.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099";
+  const host = config.FIREBASE_AUTH_EMULATOR_HOST ?? LOCAL_AUTH_EMULATOR_HOST;
   if (await answers(`http://${host}/`)) {
     console.log(`Using the Auth emulator already running at ${host}.`);
     return undefined;

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { ConfigError, loadPublicConfig } from "@bakery/shared/config";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { ConfigError, loadPublicConfig } from "../../packages/shared/src/config.ts";
 
 const envFile = resolve(import.meta.dirname, "../../.env");
 if (existsSync(envFile)) process.loadEnvFile(envFile);

@@ -1,5 +1,5 @@
+import { DEMO_PASSWORD, DEMO_USERS } from "@bakery/api/demo-data";
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, DEMO_USERS } from "../../apps/api/src/seed/demo-data.ts";
 import { e2eSiteEnv } from "./e2e-env.ts";
 
 /** The seeded demo accounts (one per profile status) and their shared password. */

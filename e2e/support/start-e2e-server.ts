@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { startLocalServer } from "../../apps/api/src/main.ts";
+import { startLocalServer } from "@bakery/api/local-server";
 import { startAuthEmulator } from "../../scripts/auth-emulator.ts";
 import {
   e2eAuthEmulatorHost,

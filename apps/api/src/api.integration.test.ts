@@ -6,14 +6,13 @@ import type { DatabaseHandle } from "./db/open-database.ts";
 import { listProfiles } from "./db/profiles.ts";
 import { listShortLinks, putShortLink } from "./db/short-links.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
+import { clearTables, testBackends } from "./test-support/test-database.ts";
 import {
-  clearTables,
   fakeToken,
   fakeVerifier,
   putTestShortLinks,
   startTestServer,
   type TestServer,
-  testBackends,
 } from "./test-support/test-server.ts";
 
 /** Everything the suite can observe in the database, to prove refused requests change nothing. */

@@ -1,14 +1,9 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
-import type { Logger } from "pino";
-import type { IdTokenVerifier } from "./auth/verify-id-token.ts";
-import type { ServerConfig } from "./config.ts";
+import type { ApiDeps } from "./api-deps.ts";
 import { isDatabaseUnavailable } from "./db/database-availability.ts";
-import type { Database } from "./db/open-database.ts";
 import { ApiProblem, databaseUnavailable, errorBody, problemResponse } from "./http-errors.ts";
-import type { RateLimiter } from "./limits/rate-limiter.ts";
-import type { ShortLinkStore } from "./links/short-link-store.ts";
 import { requestIdMiddleware } from "./request-id.ts";
 import { registerContentPageRoutes } from "./routes/content-pages.ts";
 import { registerEventRoutes } from "./routes/events.ts";
@@ -16,35 +11,6 @@ import { registerHealthRoutes } from "./routes/health.ts";
 import { registerMeRoutes } from "./routes/me.ts";
 import { registerOpenApiRoute } from "./routes/openapi.ts";
 import { registerShortLinkRoutes } from "./routes/short-links.ts";
-
-/** The settings the API itself reads (a subset of ServerConfig, easy to build in tests). */
-export type ApiConfig = Pick<
-  ServerConfig,
-  | "siteOrigin"
-  | "redirectAllowedHosts"
-  | "CORS_ORIGINS"
-  | "TRUST_PROXY"
-  | "RATE_LIMIT_REDIRECT_PER_MINUTE"
-  | "RATE_LIMIT_EVENTS_PER_MINUTE"
-  | "DATABASE_TIMEOUT_MS"
->;
-
-export interface ApiDeps {
-  db: Database;
-  /** Readiness probe: rejects when the database can't be reached. */
-  ping: () => Promise<void>;
-  verifier: IdTokenVerifier;
-  /** Per-client limits, shared with the site's /to redirect and the CSP report route. */
-  limiter: RateLimiter;
-  /** Short-link reads and click counts, shared with the site's /to redirect. */
-  shortLinks: ShortLinkStore;
-  config: ApiConfig;
-  logger: Logger;
-  /** Where the API is mounted, for the servers entry of GET /openapi.json (default "/api"). */
-  apiBasePath?: string;
-  /** How long an instance reuses a content page it read (default 5 s; tests use 0). */
-  contentPageCacheMs?: number;
-}
 
 /**
  * The API as a plain Hono app with routes at its root: the local server mounts it under

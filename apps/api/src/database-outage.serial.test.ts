@@ -3,12 +3,8 @@ import { apiErrorSchema } from "@bakery/shared/api-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { putContentPage } from "./db/content-pages.ts";
 import { type DatabaseHandle, openDatabase } from "./db/open-database.ts";
-import {
-  ensureTestDatabase,
-  startTestServer,
-  type TestServer,
-  testConfig,
-} from "./test-support/test-server.ts";
+import { ensureTestDatabase } from "./test-support/test-database.ts";
+import { startTestServer, type TestServer, testConfig } from "./test-support/test-server.ts";
 
 /**
  * A real Postgres outage: the cluster is stopped under a running API and started again.

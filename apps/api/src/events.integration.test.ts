@@ -5,11 +5,10 @@ import type { DatabaseHandle } from "./db/open-database.ts";
 import { conversionEvents } from "./db/schema.ts";
 import { EVENT_BODY_MAX_BYTES } from "./routes/events.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
+import { clearTables, testBackends } from "./test-support/test-database.ts";
 import {
-  clearTables,
   startTestServer,
   type TestServer,
-  testBackends,
   testConfig,
   waitForFreshRateLimitWindow,
 } from "./test-support/test-server.ts";

@@ -15,12 +15,11 @@ import { silentLogger } from "./logger.ts";
 import { cspReportRoute } from "./security/csp-report.ts";
 import { shortLinkNavigation } from "./site/short-link-navigation.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
+import { clearTables, testBackends } from "./test-support/test-database.ts";
 import {
-  clearTables,
   fakeVerifier,
   startTestServer,
   type TestServer,
-  testBackends,
   testConfig,
   waitForFreshRateLimitWindow,
 } from "./test-support/test-server.ts";

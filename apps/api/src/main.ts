@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { LOCAL_AUTH_EMULATOR_HOST } from "@bakery/shared/config";
 import { Hono } from "hono";
 import { createApi } from "./app.ts";
 import {
@@ -184,7 +185,7 @@ function createVerifier(config: ServerConfig): IdTokenVerifier {
   }
   return createEmulatorVerifier({
     projectId: config.FIREBASE_PROJECT_ID,
-    emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099",
+    emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST ?? LOCAL_AUTH_EMULATOR_HOST,
   });
 }
 
@@ -197,7 +198,7 @@ async function seedLocal(
   try {
     await createDemoUsers({
       projectId: config.FIREBASE_PROJECT_ID,
-      emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST ?? "127.0.0.1:9099",
+      emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST ?? LOCAL_AUTH_EMULATOR_HOST,
     });
   } catch (error) {
     // The site and public API still work without the emulator; only sign-in doesn't.

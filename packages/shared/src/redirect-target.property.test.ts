@@ -1,6 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkRedirectTarget, type RedirectTargetCheck } from "./redirect-target.ts";
+import {
+  checkRedirectTarget,
+  MAX_DECODE_ROUNDS,
+  type RedirectTargetCheck,
+} from "./redirect-target.ts";
 
 /**
  * Properties of the one redirect-target checker (sign-in `target`, `/redirect`'s
@@ -28,7 +32,7 @@ function destination(value: string): URL | undefined {
 function decodedForms(value: string): string[] {
   const forms: string[] = [];
   let current = value;
-  for (let round = 0; round < 4; round++) {
+  for (let round = 0; round < MAX_DECODE_ROUNDS; round++) {
     let next: string;
     try {
       next = decodeURIComponent(current);

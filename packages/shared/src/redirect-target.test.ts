@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRedirectTarget } from "./redirect-target.ts";
+import { checkRedirectTarget, sameOriginPath } from "./redirect-target.ts";
 
 const policy = {
   siteOrigin: "https://www.example.com",
@@ -67,5 +67,22 @@ describe("checkRedirectTarget", () => {
       ok: false,
       reason: "host evil.com is not on the allow-list",
     });
+  });
+});
+
+describe("sameOriginPath", () => {
+  const site = "https://www.example.com";
+
+  it("keeps a path or an address on the site itself", () => {
+    expect(sameOriginPath("/book-demo?x=1", site)).toBe("/book-demo?x=1");
+    expect(sameOriginPath("https://www.example.com/pricing", site)).toBe(
+      "https://www.example.com/pricing",
+    );
+  });
+
+  it("refuses anything that would leave the site", () => {
+    for (const target of ["//evil.example", "https://evil.example/", "javascript:alert(1)", ""]) {
+      expect(sameOriginPath(target, site)).toBeUndefined();
+    }
   });
 });

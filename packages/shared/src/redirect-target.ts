@@ -25,6 +25,9 @@ export type RedirectTargetCheck =
 
 export const MAX_REDIRECT_TARGET_LENGTH = 2048;
 
+/** How many times a target is percent-decoded while looking for a hidden "//" (a careless client may decode repeatedly). */
+export const MAX_DECODE_ROUNDS = 5;
+
 const refuse = (reason: string): RedirectTargetCheck => ({ ok: false, reason });
 
 export function checkRedirectTarget(
@@ -98,11 +101,21 @@ export function checkRedirectTarget(
   return { ok: true, url: url.href, sameOrigin: false };
 }
 
-/** `value` percent-decoded once, twice, … until it stops changing (at most 5 rounds). */
+/**
+ * The target as a place on the site itself (a checked path, or an absolute URL on
+ * `siteOrigin`), or undefined for anything that would leave it: for redirects the
+ * browser follows after sign-in or when the API says a page moved.
+ */
+export function sameOriginPath(target: string, siteOrigin: string): string | undefined {
+  const checked = checkRedirectTarget(target, { siteOrigin, allowedHosts: [] });
+  return checked.ok && checked.sameOrigin ? checked.url : undefined;
+}
+
+/** `value` percent-decoded once, twice, … until it stops changing (at most MAX_DECODE_ROUNDS). */
 function decodedForms(value: string): string[] {
   const forms: string[] = [];
   let current = value;
-  for (let round = 0; round < 5; round++) {
+  for (let round = 0; round < MAX_DECODE_ROUNDS; round++) {
     let next: string;
     try {
       next = decodeURIComponent(current);

@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -11,6 +10,7 @@ import { pgliteDir } from "../db/local-data-dir.ts";
 import { openDatabase } from "../db/open-database.ts";
 import { conversionEvents, profiles } from "../db/schema.ts";
 import { type LocalServer, startLocalServer } from "../main.ts";
+import { freePort } from "../test-support/free-port.ts";
 
 /** The CLI as operators run it: a child process on a throwaway DATA_DIR. */
 
@@ -55,18 +55,6 @@ beforeAll(() => {
   dataDir = path.join(workDir, "data");
 });
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
-
-/** PORT must be 1-65535, so ask the OS for a free one. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe("admin CLI without a running server", () => {
   it("prints help and exits 0", async () => {

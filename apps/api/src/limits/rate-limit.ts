@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { ApiConfig } from "../app.ts";
+import type { ApiConfig } from "../api-deps.ts";
 import { rateLimited } from "../http-errors.ts";
 import { requestClient } from "./client-address.ts";
 import type { RateLimiter } from "./rate-limiter.ts";

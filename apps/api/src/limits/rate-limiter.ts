@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { ApiConfig } from "../app.ts";
+import type { ServerConfig } from "../config.ts";
 import { withDeadline } from "../db/database-availability.ts";
 import type { Database } from "../db/open-database.ts";
 import { addRequestCounts, deleteExpiredWindows } from "../db/rate-limits.ts";
@@ -49,7 +49,7 @@ interface Counter {
 export function createRateLimiter(deps: {
   db: Database;
   logger: Logger;
-  config: Pick<ApiConfig, "DATABASE_TIMEOUT_MS">;
+  config: Pick<ServerConfig, "DATABASE_TIMEOUT_MS">;
   syncEveryMs?: number;
   now?: () => number;
 }): RateLimiter {

@@ -1,6 +1,6 @@
 import { checkRedirectTarget, type RedirectTargetCheck } from "@bakery/shared/redirect-target";
 import type { Logger } from "pino";
-import type { ApiConfig } from "../app.ts";
+import type { ApiConfig } from "../api-deps.ts";
 import type { RateLimiter } from "../limits/rate-limiter.ts";
 import type { ShortLinkStore, StoredShortLink } from "./short-link-store.ts";
 

@@ -3,7 +3,8 @@ import { DatabaseTimeoutError } from "../db/database-availability.ts";
 import type { DatabaseHandle } from "../db/open-database.ts";
 import { findShortLink, putShortLink } from "../db/short-links.ts";
 import { silentLogger } from "../logger.ts";
-import { clearTables, testBackends, testConfig } from "../test-support/test-server.ts";
+import { clearTables, testBackends } from "../test-support/test-database.ts";
+import { testConfig } from "../test-support/test-server.ts";
 import { createShortLinkStore } from "./short-link-store.ts";
 
 describe.each(testBackends({ postgresDatabase: "bakery_test_short_link_store" }))(

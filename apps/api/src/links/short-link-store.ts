@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { ApiConfig } from "../app.ts";
+import type { ServerConfig } from "../config.ts";
 import { createShortLivedCache } from "../content/short-lived-cache.ts";
 import { DatabaseTimeoutError, withDeadline } from "../db/database-availability.ts";
 import type { Database } from "../db/open-database.ts";
@@ -46,7 +46,7 @@ export const CLICK_FLUSH_MS = 1_000;
 export function createShortLinkStore(deps: {
   db: Database;
   logger: Logger;
-  config: Pick<ApiConfig, "DATABASE_TIMEOUT_MS">;
+  config: Pick<ServerConfig, "DATABASE_TIMEOUT_MS">;
   cacheMs?: number;
   flushEveryMs?: number;
 }): ShortLinkStore {

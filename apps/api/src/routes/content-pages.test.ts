@@ -2,7 +2,8 @@ import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { putContentPage } from "../db/content-pages.ts";
 import type { DatabaseHandle } from "../db/open-database.ts";
-import { startTestServer, type TestServer, testBackends } from "../test-support/test-server.ts";
+import { testBackends } from "../test-support/test-database.ts";
+import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 
 describe.each(testBackends())("GET /p/{handle} with the instance cache on ($name)", ({ open }) => {
   let handle: DatabaseHandle;

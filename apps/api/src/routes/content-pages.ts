@@ -1,6 +1,6 @@
 import { type ContentPage, type MovedResult, sitePathForPage } from "@bakery/shared/api-contract";
 import type { Hono } from "hono";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../api-deps.ts";
 import { createShortLivedCache } from "../content/short-lived-cache.ts";
 import { findContentPage } from "../db/content-pages.ts";
 import { databaseDeadline } from "../db/database-availability.ts";

@@ -1,7 +1,7 @@
 import { type ConversionAccepted, conversionEventSchema } from "@bakery/shared/api-contract";
 import type { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../api-deps.ts";
 import { recordConversionEvent } from "../db/conversion-events.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
 import { ApiProblem, badRequest, payloadTooLarge } from "../http-errors.ts";

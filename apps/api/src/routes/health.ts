@@ -1,6 +1,6 @@
 import type { Health } from "@bakery/shared/api-contract";
 import type { Hono } from "hono";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../api-deps.ts";
 import { withDeadline } from "../db/database-availability.ts";
 import { databaseUnavailable } from "../http-errors.ts";
 

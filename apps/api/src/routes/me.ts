@@ -1,6 +1,6 @@
 import { type Me, profileStatusSchema } from "@bakery/shared/api-contract";
 import type { Hono } from "hono";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../api-deps.ts";
 import { InvalidTokenError, readBearerToken } from "../auth/verify-id-token.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
 import { ensureProfile } from "../db/profiles.ts";

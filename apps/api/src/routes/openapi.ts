@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../api-deps.ts";
 import { openApiDocument } from "./openapi-document.ts";
 
 /** GET /openapi.json: the API's own description, built once. */

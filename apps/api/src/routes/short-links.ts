@@ -4,7 +4,7 @@ import {
   sitePathForLink,
 } from "@bakery/shared/api-contract";
 import type { Hono } from "hono";
-import type { ApiDeps } from "../app.ts";
+import type { ApiDeps } from "../api-deps.ts";
 import { InvalidTokenError, readBearerToken } from "../auth/verify-id-token.ts";
 import { notFound, rateLimited, unauthorized } from "../http-errors.ts";
 import { requestClient } from "../limits/client-address.ts";

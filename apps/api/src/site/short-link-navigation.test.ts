@@ -11,12 +11,8 @@ import { listShortLinks } from "../db/short-links.ts";
 import { createRateLimiter, type RateLimiter } from "../limits/rate-limiter.ts";
 import { createShortLinkStore, type ShortLinkStore } from "../links/short-link-store.ts";
 import { silentLogger } from "../logger.ts";
-import {
-  clearTables,
-  putTestShortLinks,
-  testBackends,
-  testConfig,
-} from "../test-support/test-server.ts";
+import { clearTables, testBackends } from "../test-support/test-database.ts";
+import { putTestShortLinks, testConfig } from "../test-support/test-server.ts";
 import { createSiteHandler } from "./serve-site.ts";
 import { isTopLevelNavigation, shortLinkNavigation } from "./short-link-navigation.ts";
 

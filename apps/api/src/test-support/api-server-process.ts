@@ -4,9 +4,9 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.ts";
 
 const MAIN = path.resolve(import.meta.dirname, "../main.ts");
 
@@ -18,17 +18,6 @@ export interface ApiServerProcess {
   dataDir: string;
   /** SIGTERM, then the exit code (null if it had to be killed after 15 s). */
   stop(): Promise<number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**

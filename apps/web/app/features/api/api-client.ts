@@ -1,5 +1,5 @@
 import { apiErrorSchema, movedResultSchema } from "@bakery/shared/api-contract";
-import { checkRedirectTarget } from "@bakery/shared/redirect-target";
+import { sameOriginPath } from "@bakery/shared/redirect-target";
 import type { z } from "zod";
 import { ApiNetworkError, ApiRequestError } from "./api-errors.ts";
 
@@ -83,11 +83,9 @@ export function createApiClient(deps: ApiClientDeps) {
       leavingPage = true;
     } else if (response.status === 301) {
       const moved = movedResultSchema.safeParse(answer);
-      const checked = moved.success
-        ? checkRedirectTarget(moved.data.location, { siteOrigin: here.origin, allowedHosts: [] })
-        : undefined;
-      if (checked?.ok) {
-        deps.navigate(checked.url);
+      const movedTo = moved.success ? sameOriginPath(moved.data.location, here.origin) : undefined;
+      if (movedTo !== undefined) {
+        deps.navigate(movedTo);
         leavingPage = true;
       }
     }

@@ -13,7 +13,8 @@ export const attributionLifetimeMs = 2_592_000_000;
 export const attributionStorageKey = "utm";
 export const landingStorageKey = "landing";
 
-const maxValueLength = 200;
+/** The longest source, medium or campaign kept: enough for any real tag, bounded for storage and URLs. */
+export const attributionValueMaxLength = 200;
 
 export type StorageLike = Pick<Storage, "getItem" | "setItem">;
 
@@ -30,7 +31,7 @@ export type CaptureInput = {
 };
 
 function clean(value: string | null): string {
-  return (value ?? "").trim().slice(0, maxValueLength);
+  return (value ?? "").trim().slice(0, attributionValueMaxLength);
 }
 
 /** Any storage call may throw (disabled, full, sandboxed): never let that break the page. */

@@ -1,4 +1,4 @@
-import { checkRedirectTarget } from "@bakery/shared/redirect-target";
+import { sameOriginPath } from "@bakery/shared/redirect-target";
 
 export type SignInDestination =
   /** Profiles still being set up finish onboarding on the my-area host first. */
@@ -30,12 +30,9 @@ export function routeAfterSignIn(context: SignInContext): SignInDestination {
     return { kind: "onboarding", url: `${myArea}/onboarding` };
   }
   if (context.target) {
-    const checked = checkRedirectTarget(context.target, {
-      siteOrigin: context.siteOrigin,
-      allowedHosts: [],
-    });
-    return checked.ok && checked.sameOrigin
-      ? { kind: "target", url: checked.url }
+    const url = sameOriginPath(context.target, context.siteOrigin);
+    return url !== undefined
+      ? { kind: "target", url }
       : { kind: "my-area-home", url: `${myArea}/` };
   }
   const path = context.currentPath.replace(/(.)\/+$/, "$1");

@@ -1,11 +1,11 @@
+import { attributionValueMaxLength } from "../attribution/capture-attribution.ts";
+
 export type SchedulingPrefill = { name?: string | null; email?: string | null };
 export type SchedulingAttribution = {
   utm_source?: string | null;
   utm_medium?: string | null;
   utm_campaign?: string | null;
 };
-
-const maxValueLength = 200;
 
 /**
  * The one place the scheduling widget's address is built: the embed options
@@ -27,7 +27,7 @@ export function schedulingEmbedUrl(
   }
   const values = { ...prefill, ...attribution };
   for (const [key, value] of Object.entries(values)) {
-    const trimmed = value?.trim().slice(0, maxValueLength);
+    const trimmed = value?.trim().slice(0, attributionValueMaxLength);
     if (trimmed) url.searchParams.set(key, trimmed);
   }
   return url.toString();

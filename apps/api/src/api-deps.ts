@@ -1,0 +1,38 @@
+import type { Logger } from "pino";
+import type { IdTokenVerifier } from "./auth/verify-id-token.ts";
+import type { ServerConfig } from "./config.ts";
+import type { Database } from "./db/open-database.ts";
+import type { RateLimiter } from "./limits/rate-limiter.ts";
+import type { ShortLinkStore } from "./links/short-link-store.ts";
+
+// The API's inputs live apart from app.ts, which composes the routes: routes and stores
+// import these types from here, so nothing imports the module that imports it.
+
+/** The settings the API itself reads (a subset of ServerConfig, easy to build in tests). */
+export type ApiConfig = Pick<
+  ServerConfig,
+  | "siteOrigin"
+  | "redirectAllowedHosts"
+  | "CORS_ORIGINS"
+  | "TRUST_PROXY"
+  | "RATE_LIMIT_REDIRECT_PER_MINUTE"
+  | "RATE_LIMIT_EVENTS_PER_MINUTE"
+  | "DATABASE_TIMEOUT_MS"
+>;
+
+export interface ApiDeps {
+  db: Database;
+  /** Readiness probe: rejects when the database can't be reached. */
+  ping: () => Promise<void>;
+  verifier: IdTokenVerifier;
+  /** Per-client limits, shared with the site's /to redirect and the CSP report route. */
+  limiter: RateLimiter;
+  /** Short-link reads and click counts, shared with the site's /to redirect. */
+  shortLinks: ShortLinkStore;
+  config: ApiConfig;
+  logger: Logger;
+  /** Where the API is mounted, for the servers entry of GET /openapi.json (default "/api"). */
+  apiBasePath?: string;
+  /** How long an instance reuses a content page it read (default 5 s; tests use 0). */
+  contentPageCacheMs?: number;
+}
