@@ -198,6 +198,10 @@ describe("checkRedirectTarget properties", () => {
         // collapse into "//" ("/.//x" is "//x" once normalized).
         if (/^\/%(2f|5c|25)/i.test(target)) return;
         if (destination(target)?.pathname.startsWith("//")) return;
+        // …and encoded tabs or newlines that a careless client decodes into "//" ("/%09/"
+        // is "/\t/", which URL parsers read as "//").
+        if (decodedForms(target).some((form) => /^[/\\]{2}/.test(form.replace(/[\t\n\r]/g, ""))))
+          return;
         const result = check(target);
         expect(result.ok, target).toBe(true);
         expectSafe(target, result);
