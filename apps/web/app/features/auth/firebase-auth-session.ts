@@ -47,7 +47,12 @@ export async function startAuthSession(): Promise<AuthSession> {
   // renew the session (its refresh was refused). The visitor is told so when a page
   // sends them to sign in again.
   let sessionExpired = signedInBefore && !sessionEnded && !auth.currentUser;
-  if (sessionExpired) sessionEnded = true;
+  if (sessionExpired) {
+    sessionEnded = true;
+    // Kept for the next page too: this page is often about to send the visitor to sign
+    // in (a link behind sign-in answers 401), and by then "signed in before" is forgotten.
+    markSessionRejected();
+  }
 
   let state: AuthState = { kind: "signed-out", sessionEnded };
   const listeners = new Set<(state: AuthState) => void>();

@@ -35,9 +35,9 @@ export function forgetSignedIn(): void {
 
 /**
  * The API refused this browser's session (revoked, disabled, or a project
- * mismatch). The API client is already sending the browser to /login; this
- * mark makes that page sign out first instead of asking the API again, which
- * would loop.
+ * mismatch), or the identity service would not renew it. The browser is usually
+ * on its way to /login; this mark makes that page sign out first instead of
+ * asking the API again, which would loop, and say that the session has ended.
  */
 export function markSessionRejected(): void {
   tryStorage(() => sessionStorage.setItem(SESSION_REJECTED_KEY, "1"), undefined);
