@@ -103,6 +103,64 @@ describe("serve-site", () => {
   });
 });
 
+describe("serve-site's attribution cookie", () => {
+  const cookieOf = async (url: string, headers: Record<string, string> = {}) =>
+    (await get(url, headers)).headers.get("set-cookie");
+
+  it("answers a page opened from a campaign link with the 30-day cookie, kept private", async () => {
+    const response = await get("/pricing?utm_source=fb&utm_medium=cpc&utm_campaign=spring%20sale");
+    expect(response.headers.get("set-cookie")).toMatch(
+      /^utm=s=fb&m=cpc&c=spring\+sale&t=\d+; Max-Age=2592000; Path=\/; SameSite=Lax$/,
+    );
+    expect(response.headers.get("cache-control")).toBe("private, no-cache");
+    expect(await response.text()).toBe("<title>Pricing</title>");
+    // The same page without the campaign is cached as before, with no cookie.
+    const plain = await get("/pricing");
+    expect(plain.headers.get("set-cookie")).toBeNull();
+    expect(plain.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("marks the cookie Secure when the page was asked for over https", async () => {
+    expect(await cookieOf("https://rise.example/?utm_source=fb")).toMatch(/; Secure$/);
+    expect(await cookieOf("/?utm_source=fb", { "X-Forwarded-Proto": "https" })).toMatch(
+      /; Secure$/,
+    );
+  });
+
+  it("sets it on every kind of page, even a 304, but never on files", async () => {
+    const etag = (await get("/")).headers.get("etag") ?? "";
+    const revalidated = await get("/?utm_source=fb", { "If-None-Match": etag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("set-cookie")).toMatch(/^utm=s=fb&/);
+    expect(await cookieOf("/page/about?utm_source=fb")).toMatch(/^utm=s=fb&/);
+    expect(await cookieOf("/to/promo/spring?utm_source=fb")).toMatch(/^utm=s=fb&/);
+    expect(await cookieOf("/assets/app-abc123.js?utm_source=fb")).toBeNull();
+    expect(await cookieOf("/nope?utm_source=fb")).toBeNull();
+  });
+
+  it("keeps another site's host only when the visitor has no live cookie", async () => {
+    const referrer = { Referer: "https://www.google.com/" };
+    expect(await cookieOf("/pricing", referrer)).toMatch(/^utm=s=www.google.com&m=&c=&t=\d+;/);
+    const live = `utm=s=fb&m=cpc&c=spring&t=${Date.now() - 1000}`;
+    expect(await cookieOf("/pricing", { ...referrer, Cookie: live })).toBeNull();
+    expect(await cookieOf("/pricing", { Referer: "http://localhost/book-demo" })).toBeNull();
+  });
+
+  it("never reflects a bad cookie or lets a value out of its header", async () => {
+    const hostile = await cookieOf("/?utm_source=a%0D%0ASet-Cookie:%20admin=1;%20Domain=evil", {
+      Referer: "https://www.google.com/",
+      Cookie: 'utm=<script>alert(1)</script>; utm="s=x%0d%0a"',
+    });
+    expect(hostile).toMatch(/^utm=s=aSet-Cookie%3A\+admin%3D1%3B\+Domain%3Devil&m=&c=&t=\d+;/);
+    const referred = await cookieOf("/", {
+      Referer: "https://www.google.com/",
+      Cookie: `utm=${"x".repeat(5000)}`,
+    });
+    expect(referred).toMatch(/^utm=s=www.google.com&/);
+    expect(referred).not.toContain("xxx");
+  });
+});
+
 describe("serve-site after a rebuild", () => {
   it("serves the new file once the build folder changes", async () => {
     const file = path.join(root, "pricing/index.html");

@@ -1,6 +1,7 @@
 import { type FSWatcher, watch } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { attributionCookieForPage } from "@bakery/shared/attribution-record";
 import type { Context } from "hono";
 import {
   compress,
@@ -21,6 +22,10 @@ import {
  *                            (the site's frame and a progress bar; the app resolves the link)
  *   /page/:handle          → __spa-fallback.html with 200 (the app loads the data)
  *   anything else unknown  → 302 to /
+ *
+ * A page opened from a campaign link (utm_source) or from another site also gets the visit's
+ * attribution cookie (@bakery/shared/attribution-record): set by the server, it outlives the
+ * 7 days Safari gives script-written storage.
  *
  * Served from memory at the speed of a bare node:http server: each file is read once, its
  * brotli and gzip forms made once, and the headers of every variant built once; a request
@@ -96,10 +101,37 @@ interface Variant {
 }
 
 interface PreparedFile {
+  /** An HTML page: the one kind of answer that may carry the attribution cookie. */
+  isPage: boolean;
   etag: string;
   /** For 304: the same caching headers, no body. */
   notModified: Record<string, string>;
   variants: Record<Encoding, Variant>;
+}
+
+/**
+ * The attribution cookie this page request earns, if any. A TLS-ending proxy in front says
+ * https in X-Forwarded-Proto; believing a forged one only makes the sender's own cookie
+ * https-only.
+ */
+function attributionCookie(c: Context): string | undefined {
+  const url = new URL(c.req.url);
+  if (c.req.header("X-Forwarded-Proto")?.split(",")[0]?.trim() === "https") url.protocol = "https:";
+  return attributionCookieForPage({
+    url: url.href,
+    referrer: c.req.header("Referer"),
+    cookies: c.req.header("Cookie"),
+    now: Date.now(),
+  });
+}
+
+/** A response's ready-made headers, plus the cookie: private, so no shared cache keeps it. */
+function withCookie(
+  headers: Record<string, string>,
+  cookie: string | undefined,
+): Record<string, string> {
+  if (!cookie) return headers;
+  return { ...headers, "Cache-Control": `private, ${REVALIDATE}`, "Set-Cookie": cookie };
 }
 
 /** Paths remembered at most; a flood of distinct URLs only costs a re-lookup. */
@@ -160,10 +192,16 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     });
     const plain = variant(identity, "identity");
     if (!compressible) {
-      return { etag, notModified: common, variants: { identity: plain, br: plain, gzip: plain } };
+      return {
+        isPage: ext === ".html",
+        etag,
+        notModified: common,
+        variants: { identity: plain, br: plain, gzip: plain },
+      };
     }
     const [br, gzip] = await Promise.all([compress(identity, "br"), compress(identity, "gzip")]);
     return {
+      isPage: ext === ".html",
       etag,
       notModified: common,
       variants: {
@@ -204,12 +242,14 @@ export function createSiteHandler(options: SiteHandlerOptions) {
   function answer(c: Context, prepared: PreparedFile): Response {
     // Security headers (CSP, nosniff, framing…) and the request id are already on the
     // context (security/security-headers.ts): c.body keeps them without copying a response.
+    const cookie = prepared.isPage ? attributionCookie(c) : undefined;
     if (ifNoneMatchMatches(c.req.header("If-None-Match"), prepared.etag)) {
-      return c.body(null, 304, prepared.notModified);
+      return c.body(null, 304, withCookie(prepared.notModified, cookie));
     }
     const variant = prepared.variants[pickEncoding(c.req.header("Accept-Encoding"))];
-    if (c.req.method === "HEAD") return c.body(null, 200, variant.headers);
-    return c.body(variant.body, 200, variant.headers);
+    const headers = withCookie(variant.headers, cookie);
+    if (c.req.method === "HEAD") return c.body(null, 200, headers);
+    return c.body(variant.body, 200, headers);
   }
 
   /** Finds the file for a path (and remembers it), trying each candidate in order. */

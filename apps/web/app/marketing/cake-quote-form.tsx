@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { bookDemoPathWithNote } from "../features/book-demo/book-demo-note.ts";
 import { buttonClasses } from "../ui/button-styles.ts";
 import type { CakeQuoteResult } from "./cake-quote.ts";
 import { type CakeSize, cakeSizes } from "./cake-sizes.ts";
@@ -16,6 +17,14 @@ export const cakeKindNames: Record<CakeSize["category"], string> = {
   "3d": "3D",
 };
 
+/** The demo booking carries the size the visitor priced, so the call can start from it. */
+function bookDemoLink(size: string): string {
+  const cake = cakeSizes.find((option) => option.label === size);
+  return cake
+    ? bookDemoPathWithNote(`Cake quote: ${cakeKindNames[cake.category]} ${cake.label}`)
+    : "/book-demo";
+}
+
 const kinds = Object.keys(cakeKindNames) as CakeSize["category"][];
 const fieldClasses =
   "mt-1 block w-full rounded-xl border border-brand-200 bg-white px-4 py-2.5 text-ink";
@@ -27,6 +36,7 @@ const fieldClasses =
 export function CakeQuoteForm() {
   const form = useRef<HTMLFormElement>(null);
   const [result, setResult] = useState<CakeQuoteResult | null>(null);
+  const [size, setSize] = useState("");
   // The form is read when the module is ready, not when changed: loads may finish out of
   // order, and the last one must show what the fields hold now.
   const update = () =>
@@ -34,6 +44,7 @@ export function CakeQuoteForm() {
       const data = new FormData(form.current ?? undefined);
       const size = String(data.get("size") ?? "");
       const pickup = String(data.get("pickup") ?? "");
+      setSize(size);
       // Nothing chosen yet: keep the hint.
       setResult(size || pickup ? quoteCake(size, pickup, localDate(new Date())) : null);
     });
@@ -97,7 +108,7 @@ export function CakeQuoteForm() {
         )}
         <p className="mt-2 text-sm">Example prices: every bakery sets its own.</p>
       </div>
-      <Link to="/book-demo" className={`${buttonClasses("primary", "md")} mt-2`}>
+      <Link to={bookDemoLink(size)} className={`${buttonClasses("primary", "md")} mt-2`}>
         Book a demo to set your own prices
       </Link>
     </form>

@@ -1,3 +1,4 @@
+import { type AttributionRecord, readAttributionCookie } from "@bakery/shared/attribution-record";
 import {
   captureAttribution,
   currentAttribution,
@@ -15,23 +16,44 @@ function storage(kind: "localStorage" | "sessionStorage"): StorageLike | undefin
   }
 }
 
+/** The live record in the cookie our server sets; reading document.cookie throws in a sandbox. */
+function cookieRecord(now: number): AttributionRecord | undefined {
+  try {
+    return readAttributionCookie(document.cookie, now);
+  } catch {
+    return undefined;
+  }
+}
+
 export function captureBrowserAttribution(): void {
+  const now = Date.now();
   captureAttribution({
     url: window.location.href,
     referrer: document.referrer,
-    now: Date.now(),
+    now,
     localStorage: storage("localStorage"),
     sessionStorage: storage("sessionStorage"),
     replaceUrl: (url) => window.history.replaceState(window.history.state, "", url),
+    cookieRecord: cookieRecord(now),
   });
 }
 
+/**
+ * The visit's live attribution, from storage or else from our server's cookie, and its landing
+ * page: what the booking frame, the pricing table and the conversion events carry.
+ */
 export function browserAttribution(): {
   attribution: SessionAttribution | undefined;
   landing: string | undefined;
 } {
+  const now = Date.now();
   return {
-    attribution: currentAttribution(storage("localStorage"), storage("sessionStorage"), Date.now()),
+    attribution: currentAttribution(
+      storage("localStorage"),
+      storage("sessionStorage"),
+      cookieRecord(now),
+      now,
+    ),
     landing: landingPath(storage("sessionStorage")),
   };
 }

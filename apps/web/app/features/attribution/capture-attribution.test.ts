@@ -1,10 +1,6 @@
+import { attributionLifetimeMs } from "@bakery/shared/attribution-record";
 import { describe, expect, it } from "vitest";
-import {
-  attributionLifetimeMs,
-  captureAttribution,
-  currentAttribution,
-  type StorageLike,
-} from "./capture-attribution.ts";
+import { captureAttribution, currentAttribution, type StorageLike } from "./capture-attribution.ts";
 
 class FakeStorage implements StorageLike {
   readonly items = new Map<string, string>();
@@ -27,7 +23,13 @@ class ThrowingStorage implements StorageLike {
 
 const now = 1_800_000_000_000;
 
-function setUp(url: string, referrer = "", options: { now?: number } = {}) {
+const cookieRecord = { utms: "fb", utmm: "cpc", utmc: "spring", ts: now - 20 * 86_400_000 };
+
+function setUp(
+  url: string,
+  referrer = "",
+  options: { now?: number; cookieRecord?: typeof cookieRecord } = {},
+) {
   const local = new FakeStorage();
   const session = new FakeStorage();
   const replaced: string[] = [];
@@ -39,6 +41,7 @@ function setUp(url: string, referrer = "", options: { now?: number } = {}) {
       localStorage: local,
       sessionStorage: session,
       replaceUrl: (next) => replaced.push(next),
+      cookieRecord: options.cookieRecord,
     });
   const saved = () => JSON.parse(local.getItem("utm") ?? "null");
   const visit = () => JSON.parse(session.getItem("utm") ?? "null");
@@ -90,6 +93,25 @@ describe("captureAttribution", () => {
     t.local.setItem("utm", JSON.stringify(record));
     t.run();
     expect(t.saved()).toEqual(record);
+  });
+
+  it("keeps the server cookie's live record when storage was wiped and a referrer arrives", () => {
+    const t = setUp("https://site.test/", "https://www.bing.com/", { cookieRecord });
+    t.run();
+    expect(t.local.getItem("utm")).toBeNull();
+    expect(t.session.getItem("utm")).toBeNull();
+  });
+
+  it("utm parameters replace the cookie's record too", () => {
+    const t = setUp("https://site.test/?utm_source=google", "", { cookieRecord });
+    t.run();
+    expect(t.saved().utms).toBe("google");
+  });
+
+  it("cleans values the way the server's cookie does", () => {
+    const t = setUp("https://site.test/?utm_source=%20fb%0D%0A&utm_campaign=spring%00");
+    t.run();
+    expect(t.saved()).toEqual({ utms: "fb", utmm: "", utmc: "spring", ts: now });
   });
 
   it("replaces a record that is exactly 30 days old", () => {
@@ -186,33 +208,44 @@ describe("captureAttribution", () => {
 });
 
 describe("currentAttribution", () => {
-  it("prefers this visit's source, then an unexpired saved one", () => {
+  it("prefers this visit's source, then an unexpired saved one, then the cookie's", () => {
     const local = new FakeStorage();
     const session = new FakeStorage();
-    expect(currentAttribution(local, session, now)).toBeUndefined();
+    expect(currentAttribution(local, session, undefined, now)).toBeUndefined();
+    const fromCookie = { utms: "ig", utmm: "story", utmc: "winter", ts: now - 1000 };
+    expect(currentAttribution(local, session, fromCookie, now)).toEqual({
+      utms: "ig",
+      utmm: "story",
+      utmc: "winter",
+    });
     local.setItem(
       "utm",
       JSON.stringify({ utms: "fb", utmm: "cpc", utmc: "spring", ts: now - 1000 }),
     );
-    expect(currentAttribution(local, session, now)).toEqual({
+    expect(currentAttribution(local, session, fromCookie, now)).toEqual({
       utms: "fb",
       utmm: "cpc",
       utmc: "spring",
     });
     session.setItem("utm", JSON.stringify({ utms: "sms", utmm: "text", utmc: "fall" }));
-    expect(currentAttribution(local, session, now)).toEqual({
+    expect(currentAttribution(local, session, fromCookie, now)).toEqual({
       utms: "sms",
       utmm: "text",
       utmc: "fall",
     });
   });
 
-  it("ignores an expired saved record", () => {
+  it("ignores an expired saved record, falling back to the cookie's", () => {
     const local = new FakeStorage();
     local.setItem(
       "utm",
       JSON.stringify({ utms: "fb", utmm: "", utmc: "", ts: now - attributionLifetimeMs }),
     );
-    expect(currentAttribution(local, new FakeStorage(), now)).toBeUndefined();
+    expect(currentAttribution(local, new FakeStorage(), undefined, now)).toBeUndefined();
+    expect(currentAttribution(local, new FakeStorage(), cookieRecord, now)).toEqual({
+      utms: "fb",
+      utmm: "cpc",
+      utmc: "spring",
+    });
   });
 });

@@ -1,20 +1,22 @@
+import {
+  type AttributionRecord,
+  attributionFromLanding,
+  isLiveAttribution,
+} from "@bakery/shared/attribution-record";
+
 /**
  * Attribution capture (spec §3, §4): remembers where a visitor came from so a
  * booked demo or a checkout can be traced to its ad, text message or search.
  * Pure apart from what is passed in, so every rule is tested without a browser.
+ * What a landing saves, and how values are cleaned, is decided once for the browser and our
+ * server (@bakery/shared/attribution-record); here it is kept in storage.
  */
 
-/** localStorage "utm": the visitor's source, kept for 30 days. */
-export type AttributionRecord = { utms: string; utmm: string; utmc: string; ts: number };
-/** sessionStorage "utm": the same source, for this visit. */
+/** sessionStorage "utm": the visit's source (localStorage "utm" keeps it 30 days, with ts). */
 export type SessionAttribution = { utms: string; utmm: string; utmc: string };
 
-export const attributionLifetimeMs = 2_592_000_000;
 export const attributionStorageKey = "utm";
 export const landingStorageKey = "landing";
-
-/** The longest source, medium or campaign kept: enough for any real tag, bounded for storage and URLs. */
-export const attributionValueMaxLength = 200;
 
 export type StorageLike = Pick<Storage, "getItem" | "setItem">;
 
@@ -28,11 +30,12 @@ export type CaptureInput = {
   sessionStorage: StorageLike | undefined;
   /** Replaces the address without a navigation (history.replaceState). */
   replaceUrl: (url: string) => void;
+  /**
+   * The live record in the cookie our server sets (readAttributionCookie), which outlives
+   * script-written storage on Safari: while it lives, a referrer does not replace it.
+   */
+  cookieRecord?: AttributionRecord | undefined;
 };
-
-function clean(value: string | null): string {
-  return (value ?? "").trim().slice(0, attributionValueMaxLength);
-}
 
 /** Any storage call may throw (disabled, full, sandboxed): never let that break the page. */
 function attempt<T>(action: () => T): T | undefined {
@@ -58,13 +61,9 @@ export function readSavedAttribution(
   return { utms, utmm, utmc, ts };
 }
 
-function isUnexpired(record: AttributionRecord | undefined, now: number): boolean {
-  return record !== undefined && now - record.ts < attributionLifetimeMs;
-}
-
 /** True when at least one storage kept the source. */
-function save(input: CaptureInput, source: SessionAttribution): boolean {
-  const record: AttributionRecord = { ...source, ts: input.now };
+function save(input: CaptureInput, record: AttributionRecord): boolean {
+  const source: SessionAttribution = { utms: record.utms, utmm: record.utmm, utmc: record.utmc };
   const keptLocally = attempt(() => {
     if (!input.localStorage) return false;
     input.localStorage.setItem(attributionStorageKey, JSON.stringify(record));
@@ -86,38 +85,40 @@ export function captureAttribution(input: CaptureInput): void {
     attempt(() => input.sessionStorage?.setItem(landingStorageKey, url.pathname));
   }
 
-  if (url.searchParams.has("utm_source")) {
-    const saved = save(input, {
-      utms: clean(url.searchParams.get("utm_source")),
-      utmm: clean(url.searchParams.get("utm_medium")),
-      utmc: clean(url.searchParams.get("utm_campaign")),
-    });
-    // Unsaved, the parameters stay in the address: the page can still pass them on.
-    if (!saved) return;
-    // Other parameters (the demo prefill, say) stay for the page to use.
-    for (const key of [...url.searchParams.keys()]) {
-      if (key.startsWith("utm_")) url.searchParams.delete(key);
-    }
-    input.replaceUrl(`${url.pathname}${url.search}${url.hash}`);
-    return;
+  const record = attributionFromLanding({
+    url,
+    referrer: input.referrer,
+    now: input.now,
+    hasLiveRecord: () =>
+      isLiveAttribution(readSavedAttribution(input.localStorage), input.now) ||
+      input.cookieRecord !== undefined ||
+      // First landing wins for the visit: where localStorage is unusable, the visit's own
+      // source is the only record, and a later referrer must not replace it.
+      Boolean(attempt(() => input.sessionStorage?.getItem(attributionStorageKey))),
+  });
+  if (!record) return;
+  const saved = save(input, record);
+  // Unsaved, the parameters stay in the address: the page can still pass them on.
+  if (!saved || !url.searchParams.has("utm_source")) return;
+  // Other parameters (the demo prefill, say) stay for the page to use.
+  for (const key of [...url.searchParams.keys()]) {
+    if (key.startsWith("utm_")) url.searchParams.delete(key);
   }
-
-  const referrerHost = attempt(() => (input.referrer ? new URL(input.referrer).hostname : ""));
-  if (!referrerHost || referrerHost === url.hostname) return;
-  if (isUnexpired(readSavedAttribution(input.localStorage), input.now)) return;
-  // First landing wins for the visit: where localStorage is unusable, the visit's own
-  // source is the only record, and a later referrer must not replace it.
-  if (attempt(() => input.sessionStorage?.getItem(attributionStorageKey))) return;
-  save(input, { utms: referrerHost, utmm: "", utmc: "" });
+  input.replaceUrl(`${url.pathname}${url.search}${url.hash}`);
 }
 
-/** The attribution a conversion should carry: this visit's, else the saved one if unexpired. */
+/**
+ * The attribution a conversion should carry: this visit's, else the saved one if live, else
+ * the live one in our server's cookie (what is left when Safari has wiped storage). The saved
+ * record comes before the cookie: the server sees only the cookie, so it may have kept a
+ * referrer the browser rightly ignored.
+ */
 export function currentAttribution(
   localStorage: StorageLike | undefined,
   sessionStorage: StorageLike | undefined,
+  cookieRecord: AttributionRecord | undefined,
   now: number,
 ): SessionAttribution | undefined {
-  const saved = readSavedAttribution(localStorage);
   const raw = attempt(() => sessionStorage?.getItem(attributionStorageKey));
   const session = raw ? attempt(() => JSON.parse(raw) as Partial<SessionAttribution>) : undefined;
   if (session && typeof session.utms === "string" && session.utms) {
@@ -127,9 +128,9 @@ export function currentAttribution(
       utmc: String(session.utmc ?? ""),
     };
   }
-  if (saved && isUnexpired(saved, now))
-    return { utms: saved.utms, utmm: saved.utmm, utmc: saved.utmc };
-  return undefined;
+  const saved = readSavedAttribution(localStorage);
+  const live = isLiveAttribution(saved, now) ? saved : cookieRecord;
+  return live && { utms: live.utms, utmm: live.utmm, utmc: live.utmc };
 }
 
 export function landingPath(sessionStorage: StorageLike | undefined): string | undefined {

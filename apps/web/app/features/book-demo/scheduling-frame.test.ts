@@ -35,4 +35,15 @@ describe("schedulingFrameUrl", () => {
       utm_campaign: "spring",
     });
   });
+
+  it("passes a note from the query on as the first custom answer, cleaned and capped", () => {
+    const search = `?note=${encodeURIComponent(`Cake quote: Two tier 8/6 inch\n${"x".repeat(400)}`)}`;
+    const answer = params(
+      schedulingFrameUrl(schedulingUrl, { search, hostname: "rise.example" }, undefined),
+    ).a1;
+    expect(answer?.startsWith("Cake quote: Two tier 8/6 inchxxx")).toBe(true);
+    expect(answer).toHaveLength(200);
+    const plain = { search: "?note=%20%20", hostname: "rise.example" };
+    expect(params(schedulingFrameUrl(schedulingUrl, plain, undefined))).not.toHaveProperty("a1");
+  });
 });

@@ -1,5 +1,6 @@
 import { browserAttribution } from "../attribution/browser-attribution.ts";
 import type { SessionAttribution } from "../attribution/capture-attribution.ts";
+import { bookDemoNoteParam } from "./book-demo-note.ts";
 import { schedulingEmbedUrl } from "./scheduling-embed-url.ts";
 
 /** The box the frame goes in; it carries the scheduling page's address in data-scheduling-url. */
@@ -13,9 +14,9 @@ export const schedulingFallbackLinkId = "scheduling-fallback-link";
 const fallbackAfterMs = 15_000;
 
 /**
- * The frame's address for this visit: the embed options, the prefill from the page's query,
- * and the query's utm parameters or else the visit's saved source (the attribution capture has
- * usually moved them from the query into storage by now).
+ * The frame's address for this visit: the embed options, the prefill and note from the page's
+ * query, and the query's utm parameters or else the visit's live source (the attribution
+ * capture has usually moved them from the query into storage by now).
  */
 export function schedulingFrameUrl(
   schedulingUrl: string,
@@ -25,7 +26,7 @@ export function schedulingFrameUrl(
   const query = new URLSearchParams(page.search);
   return schedulingEmbedUrl(
     schedulingUrl,
-    { name: query.get("name"), email: query.get("email") },
+    { name: query.get("name"), email: query.get("email"), note: query.get(bookDemoNoteParam) },
     {
       utm_source: query.get("utm_source") ?? saved?.utms,
       utm_medium: query.get("utm_medium") ?? saved?.utmm,
