@@ -110,3 +110,64 @@ test("a visitor who follows a link before the app has started keeps the ad's sou
   expect(saved.session).toEqual({ utms: "fb", utmm: "cpc", utmc: "spring" });
   expect(saved.landing).toBe("/");
 });
+
+test.describe("the campaign cookie our server sets", () => {
+  const thirtyDays = 30 * 24 * 60 * 60;
+  const frameSrc = (page: import("@playwright/test").Page) =>
+    page.locator('iframe[title="Book a demo: pick a time"]').getAttribute("src");
+
+  test("a campaign landing gets a 30-day cookie that outlives wiped storage", async ({
+    page,
+    context,
+  }) => {
+    const response = await page.goto("/?utm_source=fb&utm_medium=cpc&utm_campaign=spring");
+    expect(await response?.headerValue("set-cookie")).toMatch(
+      /^utm=s=fb&m=cpc&c=spring&t=\d+; Max-Age=2592000; Path=\/; SameSite=Lax$/,
+    );
+    const cookie = (await context.cookies()).find(({ name }) => name === "utm");
+    expect(cookie).toMatchObject({ path: "/", sameSite: "Lax", httpOnly: false, secure: false });
+    // Expires 30 days from when it was set, give or take the test's own run.
+    const secondsLeft = (cookie?.expires ?? 0) - Date.now() / 1000;
+    expect(secondsLeft).toBeGreaterThan(thirtyDays - 3600);
+    expect(secondsLeft).toBeLessThanOrEqual(thirtyDays);
+
+    // What Safari does to script-written storage after 7 days without a visit.
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    // A later visit from a search engine does not replace the live campaign.
+    const later = await page.goto("/book-demo", { referer: "https://www.google.com/" });
+    expect(await later?.headerValue("set-cookie")).toBeNull();
+    const params = Object.fromEntries(new URL((await frameSrc(page)) ?? "").searchParams);
+    expect(params).toMatchObject({ utm_source: "fb", utm_medium: "cpc", utm_campaign: "spring" });
+    // And storage takes the cookie's record back.
+    expect((await storage(page)).local).toMatchObject({ utms: "fb", utmm: "cpc", utmc: "spring" });
+
+    await page.goto("/signup");
+    await expect(page.locator("stripe-pricing-table")).toHaveAttribute(
+      "client-reference-id",
+      "src_fb__med_cpc__cmp_spring",
+    );
+  });
+
+  test("a visit from a search engine is kept in the cookie too", async ({ page, context }) => {
+    await page.goto("/pricing", { referer: "https://www.bing.com/search?q=bakery" });
+    const cookie = (await context.cookies()).find(({ name }) => name === "utm");
+    expect(cookie?.value).toMatch(/^s=www.bing.com&m=&c=&t=\d+$/);
+  });
+
+  test("a bad cookie is ignored, never passed on", async ({ page, context }) => {
+    await context.addCookies([
+      {
+        name: "utm",
+        value: "s=%3Cscript%3E&m=&c=&t=1&x=1",
+        url: e2eOrigin,
+      },
+    ]);
+    await page.goto("/book-demo");
+    const src = (await frameSrc(page)) ?? "";
+    expect(src).not.toContain("utm_");
+    expect(src).not.toContain("script");
+  });
+});

@@ -93,8 +93,15 @@ test.describe("instant cake quote on the landing page", () => {
     await expect(quote).toContainText("Choose a pickup date after today.");
 
     await expectNoSeriousA11yViolations(page);
+    // The size priced goes along as a note, and on to the scheduling page's first question.
     await quote.getByRole("link", { name: "Book a demo to set your own prices" }).click();
-    await expect(page).toHaveURL(/\/book-demo$/);
+    await expect(page).toHaveURL(
+      /\/book-demo\?note=Cake\+quote%3A\+Three\+tier\+12%2F10%2F8\+inch$/,
+    );
+    await expect(page.locator('iframe[title="Book a demo: pick a time"]')).toHaveAttribute(
+      "src",
+      /[?&]a1=Cake\+quote%3A\+Three\+tier\+12%2F10%2F8\+inch(&|$)/,
+    );
   });
 });
 

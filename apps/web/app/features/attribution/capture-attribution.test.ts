@@ -95,11 +95,25 @@ describe("captureAttribution", () => {
     expect(t.saved()).toEqual(record);
   });
 
-  it("keeps the server cookie's live record when storage was wiped and a referrer arrives", () => {
+  it("puts the server cookie's live record back when storage was wiped, over a referrer", () => {
     const t = setUp("https://site.test/", "https://www.bing.com/", { cookieRecord });
     t.run();
-    expect(t.local.getItem("utm")).toBeNull();
-    expect(t.session.getItem("utm")).toBeNull();
+    expect(t.saved()).toEqual(cookieRecord);
+    expect(t.visit()).toEqual({ utms: "fb", utmm: "cpc", utmc: "spring" });
+    expect(t.replaced).toEqual([]);
+  });
+
+  it("leaves a live saved record or the visit's source in place of the cookie's", () => {
+    const saved = { utms: "sms", utmm: "text", utmc: "fall", ts: now - 1000 };
+    const t = setUp("https://site.test/", "", { cookieRecord });
+    t.local.setItem("utm", JSON.stringify(saved));
+    t.run();
+    expect(t.saved()).toEqual(saved);
+    expect(t.visit()).toBeNull();
+    const visit = setUp("https://site.test/pricing", "", { cookieRecord });
+    visit.session.setItem("utm", JSON.stringify({ utms: "ig", utmm: "", utmc: "" }));
+    visit.run();
+    expect(visit.saved()).toBeNull();
   });
 
   it("utm parameters replace the cookie's record too", () => {

@@ -32,7 +32,8 @@ export type CaptureInput = {
   replaceUrl: (url: string) => void;
   /**
    * The live record in the cookie our server sets (readAttributionCookie), which outlives
-   * script-written storage on Safari: while it lives, a referrer does not replace it.
+   * script-written storage on Safari: while it lives, a referrer does not replace it, and
+   * storage without a record of its own takes it back.
    */
   cookieRecord?: AttributionRecord | undefined;
 };
@@ -85,17 +86,21 @@ export function captureAttribution(input: CaptureInput): void {
     attempt(() => input.sessionStorage?.setItem(landingStorageKey, url.pathname));
   }
 
-  const record = attributionFromLanding({
+  const savedIsLive = isLiveAttribution(readSavedAttribution(input.localStorage), input.now);
+  // First landing wins for the visit: where localStorage is unusable, the visit's own
+  // source is the only record, and a later referrer must not replace it.
+  const visitHasSource = Boolean(
+    attempt(() => input.sessionStorage?.getItem(attributionStorageKey)),
+  );
+  const landed = attributionFromLanding({
     url,
     referrer: input.referrer,
     now: input.now,
-    hasLiveRecord: () =>
-      isLiveAttribution(readSavedAttribution(input.localStorage), input.now) ||
-      input.cookieRecord !== undefined ||
-      // First landing wins for the visit: where localStorage is unusable, the visit's own
-      // source is the only record, and a later referrer must not replace it.
-      Boolean(attempt(() => input.sessionStorage?.getItem(attributionStorageKey))),
+    hasLiveRecord: () => savedIsLive || visitHasSource || input.cookieRecord !== undefined,
   });
+  // Storage emptied (Safari's 7-day cap) while the server's cookie lives on, or the cookie was
+  // set for this very landing: storage takes the cookie's record, so both keep the same one.
+  const record = landed ?? (savedIsLive || visitHasSource ? undefined : input.cookieRecord);
   if (!record) return;
   const saved = save(input, record);
   // Unsaved, the parameters stay in the address: the page can still pass them on.
