@@ -1,3 +1,4 @@
+import { attributionValueMaxLength } from "./attribution-record.ts";
 import { z } from "./zod-without-eval.ts";
 
 /**
@@ -73,14 +74,13 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/** Longest utm value a conversion may carry (the browser caps captured values at the same length). */
-export const ATTRIBUTION_VALUE_MAX_LENGTH = 200;
 /** Longest landing path a conversion may carry. */
 export const LANDING_PATH_MAX_LENGTH = 300;
 
 const attributionValueSchema = z
   .string()
-  .max(ATTRIBUTION_VALUE_MAX_LENGTH)
+  // The browser caps captured values at the same length (cleanAttributionValue).
+  .max(attributionValueMaxLength)
   // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
   .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters");
 

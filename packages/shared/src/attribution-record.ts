@@ -28,12 +28,15 @@ const clockSkewMs = 86_400_000;
 
 /**
  * A source, medium or campaign as kept: trimmed, without control characters (no line breaks
- * to smuggle into a header or a log), at most attributionValueMaxLength characters, counted in
- * code points so a cut never splits one.
+ * to smuggle into a header or a log), at most attributionValueMaxLength UTF-16 units (what the
+ * API's conversion contract counts), never ending in half of a character.
  */
 export function cleanAttributionValue(value: string | null | undefined): string {
-  const text = (value ?? "").replace(/\p{Cc}/gu, "").trim();
-  return Array.from(text).slice(0, attributionValueMaxLength).join("").trim();
+  const capped = (value ?? "")
+    .replace(/\p{Cc}/gu, "")
+    .trim()
+    .slice(0, attributionValueMaxLength);
+  return capped.replace(/[\uD800-\uDBFF]$/, "").trim();
 }
 
 export function isLiveAttribution(record: AttributionRecord | undefined, now: number): boolean {
