@@ -122,7 +122,7 @@ test.describe("the campaign cookie our server sets", () => {
   }) => {
     const response = await page.goto("/?utm_source=fb&utm_medium=cpc&utm_campaign=spring");
     expect(await response?.headerValue("set-cookie")).toMatch(
-      /^utm=s=fb&m=cpc&c=spring&t=\d+; Max-Age=2592000; Path=\/; SameSite=Lax$/,
+      /^utm=utms=fb&utmm=cpc&utmc=spring&ts=\d+; Max-Age=2592000; Path=\/; SameSite=Lax$/,
     );
     const cookie = (await context.cookies()).find(({ name }) => name === "utm");
     expect(cookie).toMatchObject({ path: "/", sameSite: "Lax", httpOnly: false, secure: false });
@@ -154,14 +154,14 @@ test.describe("the campaign cookie our server sets", () => {
   test("a visit from a search engine is kept in the cookie too", async ({ page, context }) => {
     await page.goto("/pricing", { referer: "https://www.bing.com/search?q=bakery" });
     const cookie = (await context.cookies()).find(({ name }) => name === "utm");
-    expect(cookie?.value).toMatch(/^s=www.bing.com&m=&c=&t=\d+$/);
+    expect(cookie?.value).toMatch(/^utms=www.bing.com&utmm=&utmc=&ts=\d+$/);
   });
 
   test("a bad cookie is ignored, never passed on", async ({ page, context }) => {
     await context.addCookies([
       {
         name: "utm",
-        value: "s=%3Cscript%3E&m=&c=&t=1&x=1",
+        value: "utms=%3Cscript%3E&utmm=&utmc=&ts=1&x=1",
         url: e2eOrigin,
       },
     ]);

@@ -13,7 +13,7 @@ import {
 
 const now = 1_800_000_000_000;
 const spring: AttributionRecord = { utms: "fb", utmm: "cpc", utmc: "spring", ts: now - 1000 };
-const springCookie = `s=fb&m=cpc&c=spring&t=${now - 1000}`;
+const springCookie = `utms=fb&utmm=cpc&utmc=spring&ts=${now - 1000}`;
 
 describe("cleanAttributionValue", () => {
   it("trims, drops control characters and caps at 200 UTF-16 units", () => {
@@ -42,7 +42,7 @@ describe("the cookie value", () => {
   it("cleans what it writes and refuses a record too long to keep", () => {
     expect(
       serializeAttributionCookieValue({ utms: " fb\n", utmm: "", utmc: "", ts: now + 0.5 }),
-    ).toBe(`s=fb&m=&c=&t=${now}`);
+    ).toBe(`utms=fb&utmm=&utmc=&ts=${now}`);
     const huge = "é".repeat(200);
     expect(serializeAttributionCookieValue({ utms: huge, utmm: huge, utmc: huge, ts: now })).toBe(
       undefined,
@@ -53,20 +53,20 @@ describe("the cookie value", () => {
     ["empty", ""],
     ["not the format", "fb"],
     ["JSON", JSON.stringify(spring)],
-    ["a missing time", "s=fb&m=cpc&c=spring"],
-    ["a time that is not a whole number", "s=fb&m=&c=&t=1e12"],
-    ["a negative time", "s=fb&m=&c=&t=-5"],
-    ["fields in another order", `t=${now}&s=fb&m=&c=`],
-    ["a repeated field", `s=fb&s=evil&m=&c=&t=${now}`],
-    ["an extra field", `s=fb&m=&c=&t=${now}&admin=1`],
-    ["a source longer than 200", `s=${"a".repeat(201)}&m=&c=&t=${now}`],
+    ["a missing time", "utms=fb&utmm=cpc&utmc=spring"],
+    ["a time that is not a whole number", "utms=fb&utmm=&utmc=&ts=1e12"],
+    ["a negative time", "utms=fb&utmm=&utmc=&ts=-5"],
+    ["fields in another order", `ts=${now}&utms=fb&utmm=&utmc=`],
+    ["a repeated field", `utms=fb&utms=evil&utmm=&utmc=&ts=${now}`],
+    ["an extra field", `utms=fb&utmm=&utmc=&ts=${now}&admin=1`],
+    ["a source longer than 200", `utms=${"a".repeat(201)}&utmm=&utmc=&ts=${now}`],
     ["a value wrapped in quotes", `"${springCookie}"`],
-    ["another encoding", `s=f%62&m=&c=&t=${now}`],
-    ["an encoded line break", `s=fb%0D%0ASet-Cookie%3A+x%3D1&m=&c=&t=${now}`],
-    ["a padded value", `s=+fb&m=&c=&t=${now}`],
-    ["markup", `s=%3Cscript%3Ealert(1)%3C%2Fscript%3E&m=&c=&t=${now}&x=%3Cimg%3E`],
-    ["broken percent-encoding", `s=%E0%A4%A&m=&c=&t=${now}`],
-    ["an oversized value", `s=${"a".repeat(5000)}`],
+    ["another encoding", `utms=f%62&utmm=&utmc=&ts=${now}`],
+    ["an encoded line break", `utms=fb%0D%0ASet-Cookie%3A+x%3D1&utmm=&utmc=&ts=${now}`],
+    ["a padded value", `utms=+fb&utmm=&utmc=&ts=${now}`],
+    ["markup", `utms=%3Cscript%3Ealert(1)%3C%2Fscript%3E&utmm=&utmc=&ts=${now}&x=%3Cimg%3E`],
+    ["broken percent-encoding", `utms=%E0%A4%A&utmm=&utmc=&ts=${now}`],
+    ["an oversized value", `utms=${"a".repeat(5000)}`],
   ])("ignores %s", (_case, value) => {
     expect(parseAttributionCookieValue(value)).toBeUndefined();
   });
@@ -80,12 +80,14 @@ describe("readAttributionCookie", () => {
 
   it("skips bad or expired values and takes the first good one", () => {
     expect(readAttributionCookie(`utm=<script>; utm=${springCookie}`, now)).toEqual(spring);
-    expect(readAttributionCookie("utm=s=fb&m=&c=&t=1", now)).toBeUndefined();
-    expect(readAttributionCookie(`utm=s=fb&m=&c=&t=${now - attributionLifetimeMs}`, now)).toBe(
+    expect(readAttributionCookie("utm=utms=fb&utmm=&utmc=&ts=1", now)).toBeUndefined();
+    expect(
+      readAttributionCookie(`utm=utms=fb&utmm=&utmc=&ts=${now - attributionLifetimeMs}`, now),
+    ).toBe(undefined);
+    // A time far ahead would keep a planted value alive for ever.
+    expect(readAttributionCookie(`utm=utms=fb&utmm=&utmc=&ts=${now + 2 * 86_400_000}`, now)).toBe(
       undefined,
     );
-    // A time far ahead would keep a planted value alive for ever.
-    expect(readAttributionCookie(`utm=s=fb&m=&c=&t=${now + 2 * 86_400_000}`, now)).toBe(undefined);
     expect(readAttributionCookie(`xutm=${springCookie}; utmx=${springCookie}`, now)).toBe(
       undefined,
     );
@@ -146,10 +148,10 @@ describe("attributionCookieForPage", () => {
 
   it("answers a campaign link with the cookie, its values cleaned and encoded", () => {
     expect(page("https://site.test/?utm_source=fb&utm_medium=cpc&utm_campaign=spring%20sale")).toBe(
-      `utm=s=fb&m=cpc&c=spring+sale&t=${now}; Max-Age=2592000; Path=/; SameSite=Lax; Secure`,
+      `utm=utms=fb&utmm=cpc&utmc=spring+sale&ts=${now}; Max-Age=2592000; Path=/; SameSite=Lax; Secure`,
     );
     expect(page("http://localhost:3000/?utm_source=fb")).toBe(
-      `utm=s=fb&m=&c=&t=${now}; Max-Age=2592000; Path=/; SameSite=Lax`,
+      `utm=utms=fb&utmm=&utmc=&ts=${now}; Max-Age=2592000; Path=/; SameSite=Lax`,
     );
   });
 
@@ -163,7 +165,7 @@ describe("attributionCookieForPage", () => {
 
   it("answers a referrer-only visit only when the cookie holds no live record", () => {
     expect(page("https://site.test/", "https://www.bing.com/")).toMatch(
-      /^utm=s=www.bing.com&m=&c=&t=/,
+      /^utm=utms=www.bing.com&utmm=&utmc=&ts=/,
     );
     expect(
       page("https://site.test/", "https://www.bing.com/", `utm=${springCookie}`),
@@ -174,7 +176,7 @@ describe("attributionCookieForPage", () => {
       "https://www.bing.com/",
       "utm=<script>alert(1)</script>",
     );
-    expect(replaced).toMatch(/^utm=s=www.bing.com&/);
+    expect(replaced).toMatch(/^utm=utms=www.bing.com&/);
     expect(replaced).not.toContain("script");
   });
 

@@ -81,13 +81,16 @@ function referrerHostname(referrer: string | null | undefined): string {
   }
 }
 
-/** The cookie's value: `s=<source>&m=<medium>&c=<campaign>&t=<ms>`, form-encoded (cookie-safe). */
+/**
+ * The cookie's value, the record's own fields form-encoded (cookie-safe):
+ * `utms=<source>&utmm=<medium>&utmc=<campaign>&ts=<ms>`.
+ */
 export function serializeAttributionCookieValue(record: AttributionRecord): string | undefined {
   const value = new URLSearchParams({
-    s: cleanAttributionValue(record.utms),
-    m: cleanAttributionValue(record.utmm),
-    c: cleanAttributionValue(record.utmc),
-    t: String(Math.trunc(record.ts)),
+    utms: cleanAttributionValue(record.utms),
+    utmm: cleanAttributionValue(record.utmm),
+    utmc: cleanAttributionValue(record.utmc),
+    ts: String(Math.trunc(record.ts)),
   }).toString();
   return value.length <= attributionCookieMaxLength ? value : undefined;
 }
@@ -100,12 +103,12 @@ export function serializeAttributionCookieValue(record: AttributionRecord): stri
 export function parseAttributionCookieValue(value: string): AttributionRecord | undefined {
   if (value.length > attributionCookieMaxLength) return undefined;
   const fields = new URLSearchParams(value);
-  const ts = fields.get("t") ?? "";
+  const ts = fields.get("ts") ?? "";
   if (!/^\d{1,15}$/.test(ts)) return undefined;
   const record: AttributionRecord = {
-    utms: fields.get("s") ?? "",
-    utmm: fields.get("m") ?? "",
-    utmc: fields.get("c") ?? "",
+    utms: fields.get("utms") ?? "",
+    utmm: fields.get("utmm") ?? "",
+    utmc: fields.get("utmc") ?? "",
     ts: Number(ts),
   };
   return serializeAttributionCookieValue(record) === value ? record : undefined;

@@ -110,7 +110,7 @@ describe("serve-site's attribution cookie", () => {
   it("answers a page opened from a campaign link with the 30-day cookie, kept private", async () => {
     const response = await get("/pricing?utm_source=fb&utm_medium=cpc&utm_campaign=spring%20sale");
     expect(response.headers.get("set-cookie")).toMatch(
-      /^utm=s=fb&m=cpc&c=spring\+sale&t=\d+; Max-Age=2592000; Path=\/; SameSite=Lax$/,
+      /^utm=utms=fb&utmm=cpc&utmc=spring\+sale&ts=\d+; Max-Age=2592000; Path=\/; SameSite=Lax$/,
     );
     expect(response.headers.get("cache-control")).toBe("private, no-cache");
     expect(await response.text()).toBe("<title>Pricing</title>");
@@ -131,17 +131,19 @@ describe("serve-site's attribution cookie", () => {
     const etag = (await get("/")).headers.get("etag") ?? "";
     const revalidated = await get("/?utm_source=fb", { "If-None-Match": etag });
     expect(revalidated.status).toBe(304);
-    expect(revalidated.headers.get("set-cookie")).toMatch(/^utm=s=fb&/);
-    expect(await cookieOf("/page/about?utm_source=fb")).toMatch(/^utm=s=fb&/);
-    expect(await cookieOf("/to/promo/spring?utm_source=fb")).toMatch(/^utm=s=fb&/);
+    expect(revalidated.headers.get("set-cookie")).toMatch(/^utm=utms=fb&/);
+    expect(await cookieOf("/page/about?utm_source=fb")).toMatch(/^utm=utms=fb&/);
+    expect(await cookieOf("/to/promo/spring?utm_source=fb")).toMatch(/^utm=utms=fb&/);
     expect(await cookieOf("/assets/app-abc123.js?utm_source=fb")).toBeNull();
     expect(await cookieOf("/nope?utm_source=fb")).toBeNull();
   });
 
   it("keeps another site's host only when the visitor has no live cookie", async () => {
     const referrer = { Referer: "https://www.google.com/" };
-    expect(await cookieOf("/pricing", referrer)).toMatch(/^utm=s=www.google.com&m=&c=&t=\d+;/);
-    const live = `utm=s=fb&m=cpc&c=spring&t=${Date.now() - 1000}`;
+    expect(await cookieOf("/pricing", referrer)).toMatch(
+      /^utm=utms=www.google.com&utmm=&utmc=&ts=\d+;/,
+    );
+    const live = `utm=utms=fb&utmm=cpc&utmc=spring&ts=${Date.now() - 1000}`;
     expect(await cookieOf("/pricing", { ...referrer, Cookie: live })).toBeNull();
     expect(await cookieOf("/pricing", { Referer: "http://localhost/book-demo" })).toBeNull();
   });
@@ -149,14 +151,16 @@ describe("serve-site's attribution cookie", () => {
   it("never reflects a bad cookie or lets a value out of its header", async () => {
     const hostile = await cookieOf("/?utm_source=a%0D%0ASet-Cookie:%20admin=1;%20Domain=evil", {
       Referer: "https://www.google.com/",
-      Cookie: 'utm=<script>alert(1)</script>; utm="s=x%0d%0a"',
+      Cookie: 'utm=<script>alert(1)</script>; utm="utms=x%0d%0a"',
     });
-    expect(hostile).toMatch(/^utm=s=aSet-Cookie%3A\+admin%3D1%3B\+Domain%3Devil&m=&c=&t=\d+;/);
+    expect(hostile).toMatch(
+      /^utm=utms=aSet-Cookie%3A\+admin%3D1%3B\+Domain%3Devil&utmm=&utmc=&ts=\d+;/,
+    );
     const referred = await cookieOf("/", {
       Referer: "https://www.google.com/",
       Cookie: `utm=${"x".repeat(5000)}`,
     });
-    expect(referred).toMatch(/^utm=s=www.google.com&/);
+    expect(referred).toMatch(/^utm=utms=www.google.com&/);
     expect(referred).not.toContain("xxx");
   });
 });

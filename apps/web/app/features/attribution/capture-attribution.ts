@@ -13,7 +13,7 @@ import {
  */
 
 /** sessionStorage "utm": the visit's source (localStorage "utm" keeps it 30 days, with ts). */
-export type SessionAttribution = { utms: string; utmm: string; utmc: string };
+export type SessionAttribution = Omit<AttributionRecord, "ts">;
 
 export const attributionStorageKey = "utm";
 export const landingStorageKey = "landing";

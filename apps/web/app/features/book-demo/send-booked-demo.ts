@@ -18,12 +18,12 @@ export function bookedDemoEvent(visit: {
 }): ConversionEvent {
   const { attribution, landing } = visit;
   const fields = conversionEventSchema.shape;
-  const source = attribution
+  const sent = attribution
     ? { utms: attribution.utms, utmm: attribution.utmm, utmc: attribution.utmc }
     : null;
   return {
     type: "demo_booked",
-    attribution: fields.attribution.safeParse(source).success ? source : null,
+    attribution: fields.attribution.safeParse(sent).success ? sent : null,
     landing: landing !== undefined && fields.landing.safeParse(landing).success ? landing : null,
   };
 }
