@@ -3,21 +3,18 @@ import { type AddressInfo, createServer, type Server, type Socket } from "node:n
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createApi } from "./app.ts";
 import { type DatabaseHandle, openDatabase } from "./db/open-database.ts";
 import { deleteExpiredWindows } from "./db/rate-limits.ts";
 import { rateLimits } from "./db/schema.ts";
 import { listShortLinks, putShortLink } from "./db/short-links.ts";
 import { listenHttp } from "./http-server.ts";
 import { createRateLimiter } from "./limits/rate-limiter.ts";
-import { createShortLinkStore } from "./links/short-link-store.ts";
 import { silentLogger } from "./logger.ts";
 import { cspReportRoute } from "./security/csp-report.ts";
-import { shortLinkNavigation } from "./site/short-link-navigation.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
 import { clearTables, testBackends } from "./test-support/test-database.ts";
 import {
-  fakeVerifier,
+  startLocalTestServer,
   startTestServer,
   type TestServer,
   testConfig,
@@ -132,36 +129,13 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_limits" }))(
     });
 
     it("counts a browser's /to/:cat/:id against the same limit: over it, no 302 and no click", async () => {
-      // The local server's layout (main.ts): the API under /api, the one-round-trip
-      // redirect, and the page it falls through to.
-      const config = { ...testConfig, RATE_LIMIT_REDIRECT_PER_MINUTE: 3 };
-      const limiter = createRateLimiter({ db: handle.db, logger: silentLogger, config });
-      const shortLinks = createShortLinkStore({
-        db: handle.db,
-        logger: silentLogger,
-        config,
-        flushEveryMs: 0,
+      // The local server's routing: the API under /api, the one-round-trip redirect, and
+      // the page it falls through to.
+      const site = await startLocalTestServer(handle, {
+        config: { RATE_LIMIT_REDIRECT_PER_MINUTE: 3 },
+        sitePage: "<p>the short-link page</p>",
       });
-      const app = new Hono();
-      app.route(
-        "/api",
-        createApi({
-          db: handle.db,
-          ping: handle.ping,
-          verifier: fakeVerifier,
-          limiter,
-          shortLinks,
-          config,
-          logger: silentLogger,
-        }),
-      );
-      app.get(
-        "/to/:cat/:id",
-        shortLinkNavigation({ limiter, shortLinks, config, logger: silentLogger }),
-      );
-      app.get("*", (c) => c.html("<p>the short-link page</p>"));
-      const site = await listenHttp(app, { hostname: "127.0.0.1", port: 0 });
-      const { port } = site.server.address() as AddressInfo;
+      const { port } = site;
       try {
         await waitForFreshRateLimitWindow();
         const tap = () => navigate(port, "/to/promo/spring");
@@ -182,8 +156,6 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_limits" }))(
         expect((await listShortLinks(handle.db))[0]?.clicks).toBe(3);
       } finally {
         await site.close();
-        await shortLinks.close();
-        await limiter.close();
       }
     });
 
