@@ -7,7 +7,7 @@ import { type DatabaseHandle, openDatabase } from "./db/open-database.ts";
 import { deleteExpiredWindows } from "./db/rate-limits.ts";
 import { rateLimits } from "./db/schema.ts";
 import { listShortLinks, putShortLink } from "./db/short-links.ts";
-import { listenHttp } from "./http-server.ts";
+import { listenHttp } from "./http/server.ts";
 import { createRateLimiter } from "./limits/rate-limiter.ts";
 import { silentLogger } from "./logger.ts";
 import { cspReportRoute } from "./security/csp-report.ts";

@@ -2,13 +2,13 @@ import { Hono } from "hono";
 import type { ApiDeps } from "./api-deps.ts";
 import { createApi } from "./app.ts";
 import type { ServerConfig } from "./config.ts";
-import { errorBody } from "./http-errors.ts";
+import { errorBody } from "./http/errors.ts";
 import { requestIdMiddleware } from "./request-id.ts";
 import { cspReportRoute } from "./security/csp-report.ts";
 import { inlineScriptHashReader } from "./security/inline-script-hashes.ts";
 import { securityHeadersMiddleware } from "./security/security-headers.ts";
+import { shortLinkNavigation } from "./short-links/short-link-navigation.ts";
 import { createSiteHandler } from "./site/serve-site.ts";
-import { shortLinkNavigation } from "./site/short-link-navigation.ts";
 
 /** The API's inputs, with the whole server configuration: the site's headers and build folder too. */
 export type LocalAppDeps = Omit<ApiDeps, "config" | "apiBasePath"> & { config: ServerConfig };

@@ -14,14 +14,14 @@ import {
   shareOverSocket,
 } from "./db/local-data-dir.ts";
 import { type DatabaseHandle, openDatabase } from "./db/open-database.ts";
-import { listenHttp } from "./http-server.ts";
+import { listenHttp } from "./http/server.ts";
 import { createRateLimiter } from "./limits/rate-limiter.ts";
-import { createShortLinkStore } from "./links/short-link-store.ts";
 import { createLocalApp } from "./local-app.ts";
 import { createLogger } from "./logger.ts";
 import { DEMO_LINKS, DEMO_PASSWORD, DEMO_USERS } from "./seed/demo-data.ts";
 import { createDemoUsers } from "./seed/demo-users.ts";
 import { seedLocalDatabase } from "./seed/local-seed.ts";
+import { createShortLinkStore } from "./short-links/short-link-store.ts";
 
 /**
  * The one local server: the built web app and the API (under API_BASE_URL's path,

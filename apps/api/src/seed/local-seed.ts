@@ -8,7 +8,7 @@ import { putContentPage } from "../db/content-pages.ts";
 import type { Database } from "../db/open-database.ts";
 import { profiles, seedRuns } from "../db/schema.ts";
 import { putShortLink } from "../db/short-links.ts";
-import { prepareLinkTarget } from "../links/prepare-link-target.ts";
+import { prepareLinkTarget } from "../short-links/prepare-link-target.ts";
 import { DEMO_LINKS, DEMO_USERS } from "./demo-data.ts";
 
 const SEED_NAME = "local-demo-v1";

@@ -13,11 +13,11 @@ import {
 import { loadServerConfig, type ServerConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/open-database.ts";
 import { moveShortLink, putShortLink } from "../db/short-links.ts";
-import { listenHttp } from "../http-server.ts";
+import { listenHttp } from "../http/server.ts";
 import { createRateLimiter } from "../limits/rate-limiter.ts";
-import { createShortLinkStore } from "../links/short-link-store.ts";
 import { createLocalApp } from "../local-app.ts";
 import { silentLogger } from "../logger.ts";
+import { createShortLinkStore } from "../short-links/short-link-store.ts";
 
 export const testConfig: ApiConfig = {
   siteOrigin: "https://www.example.com",
