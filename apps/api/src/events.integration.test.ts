@@ -21,7 +21,7 @@ const booked = {
   landing: "/pricing",
 };
 
-describe.each(testBackends({ postgresDatabase: "bakery_test_events" }))(
+describe.each(testBackends({ postgresDatabase: "events" }))(
   "POST /events against $name",
   ({ open }) => {
     let handle: DatabaseHandle;

@@ -23,7 +23,7 @@ import {
 
 /** Rate limits, size limits and what the API answers when its database is down or hung. */
 
-describe.each(testBackends({ postgresDatabase: "bakery_test_limits" }))(
+describe.each(testBackends({ postgresDatabase: "limits" }))(
   "limits against $name",
   ({ open }) => {
     let handle: DatabaseHandle;

@@ -7,7 +7,7 @@ import { clearTables, testBackends } from "../test-support/test-database.ts";
 import { testConfig } from "../test-support/test-server.ts";
 import { createShortLinkStore } from "./short-link-store.ts";
 
-describe.each(testBackends({ postgresDatabase: "bakery_test_short_link_store" }))(
+describe.each(testBackends({ postgresDatabase: "short_link_store" }))(
   "short-link store against $name",
   ({ open }) => {
     let handle: DatabaseHandle;
