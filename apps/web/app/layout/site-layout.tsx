@@ -1,8 +1,8 @@
 import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
-import { setIdTokenSource } from "../features/api/id-token-source.ts";
 import { AuthProvider, useSignedInUser } from "../features/auth/auth-context.tsx";
 import { idTokenForApi } from "../features/auth/load-auth-session.ts";
+import { setIdTokenSource } from "../lib/api/id-token-source.ts";
 import { SiteFrame } from "./site-frame.tsx";
 
 // Registered at module load, before any route's clientLoader can call the API,

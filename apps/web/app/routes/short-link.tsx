@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
-import { ApiNetworkError, ApiRequestError } from "../features/api/api-client.ts";
-import { api } from "../features/api/browser-api-client.ts";
 import { sessionIsLeavingPage } from "../features/auth/load-auth-session.ts";
 import { resolveShortLink } from "../features/short-links/resolve-short-link.ts";
 import { ApplicationError } from "../layout/application-error.tsx";
+import { ApiNetworkError, ApiRequestError } from "../lib/api/api-client.ts";
+import { api } from "../lib/api/browser-api-client.ts";
 import { pageMeta } from "../seo/page-meta.ts";
 import { buttonClasses } from "../ui/button-styles.ts";
 import { IndeterminateProgressBar } from "../ui/progress-bar.tsx";

@@ -3,7 +3,7 @@ import {
   conversionAcceptedSchema,
   conversionEventSchema,
 } from "@bakery/shared/api-contract";
-import { api } from "../api/browser-api-client.ts";
+import { api } from "../../lib/api/browser-api-client.ts";
 import { browserAttribution } from "../attribution/browser-attribution.ts";
 import type { SessionAttribution } from "../attribution/capture-attribution.ts";
 
