@@ -2,7 +2,7 @@ import { request } from "node:http";
 import { type AddressInfo, createServer, type Server, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "./db/open-database.ts";
 import { deleteExpiredWindows } from "./db/rate-limits.ts";
 import { rateLimits } from "./db/schema.ts";
@@ -12,7 +12,8 @@ import { createRateLimiter } from "./limits/rate-limiter.ts";
 import { silentLogger } from "./logger.ts";
 import { cspReportRoute } from "./security/csp-report.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
-import { clearTables, testBackends } from "./test-support/test-database.ts";
+import { freshTestServerPerTest } from "./test-support/fresh-per-test.ts";
+import { testBackends } from "./test-support/test-database.ts";
 import {
   startLocalTestServer,
   startTestServer,
@@ -24,50 +25,36 @@ import {
 /** Rate limits, size limits and what the API answers when its database is down or hung. */
 
 describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $name", ({ open }) => {
-  let handle: DatabaseHandle;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    handle = await open();
-  });
-  afterAll(async () => {
-    await handle?.close();
-  });
   // A fresh instance per test: counts live in its memory as well as in the database.
-  beforeEach(async () => {
-    await clearTables(handle);
-    server = await startTestServer(handle, {
-      config: { ...testConfig, RATE_LIMIT_REDIRECT_PER_MINUTE: 3 },
-    });
-    await putShortLink(handle.db, {
-      cat: "promo",
-      id: "spring",
-      target: "/book-demo",
-      signInRequired: false,
-    });
-  });
-  afterEach(async () => {
-    await server?.close();
+  const fresh = freshTestServerPerTest(open, {
+    overrides: { config: { ...testConfig, RATE_LIMIT_REDIRECT_PER_MINUTE: 3 } },
+    seed: (handle) =>
+      putShortLink(handle.db, {
+        cat: "promo",
+        id: "spring",
+        target: "/book-demo",
+        signInRequired: false,
+      }),
   });
 
   it("answers 429 with Retry-After past the redirect limit, without counting the click", async () => {
     await waitForFreshRateLimitWindow();
     for (let i = 0; i < 3; i++) {
-      expect((await fetch(`${server.url}/redirect/promo/spring`)).status).toBe(200);
+      expect((await fetch(`${fresh.server.url}/redirect/promo/spring`)).status).toBe(200);
     }
-    const refused = await fetch(`${server.url}/redirect/promo/spring`);
+    const refused = await fetch(`${fresh.server.url}/redirect/promo/spring`);
     await expectApiError(refused, 429, "rate_limited");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect((await listShortLinks(handle.db))[0]?.clicks).toBe(3);
+    expect((await listShortLinks(fresh.handle.db))[0]?.clicks).toBe(3);
     // Other routes are not limited by the redirect bucket.
-    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    expect((await fetch(`${fresh.server.url}/health`)).status).toBe(200);
   });
 
   it("counts concurrent requests exactly: never more than the limit get through", async () => {
     await waitForFreshRateLimitWindow();
     const statuses = await Promise.all(
       Array.from({ length: 12 }, () =>
-        fetch(`${server.url}/redirect/promo/spring`).then((r) => r.status),
+        fetch(`${fresh.server.url}/redirect/promo/spring`).then((r) => r.status),
       ),
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
@@ -75,20 +62,20 @@ describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $nam
   });
 
   it("holds across instances sharing the database, once each has synced its counts", async () => {
-    const other = await startTestServer(handle, {
+    const other = await startTestServer(fresh.handle, {
       config: { ...testConfig, RATE_LIMIT_REDIRECT_PER_MINUTE: 3 },
     });
     try {
       await waitForFreshRateLimitWindow();
       const follow = (instance: TestServer) =>
         fetch(`${instance.url}/redirect/promo/spring`).then((r) => r.status);
-      expect([await follow(server), await follow(server)]).toEqual([200, 200]);
-      await server.flush();
+      expect([await follow(fresh.server), await follow(fresh.server)]).toEqual([200, 200]);
+      await fresh.server.flush();
       expect(await follow(other)).toBe(200);
       await other.flush();
       // Each alone has counted fewer than 3; together they have reached the limit.
       expect(await follow(other)).toBe(429);
-      expect((await listShortLinks(handle.db))[0]?.clicks).toBe(3);
+      expect((await listShortLinks(fresh.handle.db))[0]?.clicks).toBe(3);
     } finally {
       await other.close();
     }
@@ -100,14 +87,14 @@ describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $nam
     const statuses = [];
     for (let i = 0; i < 5; i++) {
       statuses.push(
-        (await fetch(`${server.url}/redirect/promo/spring`, { headers: spoof(i) })).status,
+        (await fetch(`${fresh.server.url}/redirect/promo/spring`, { headers: spoof(i) })).status,
       );
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
 
   it("with TRUST_PROXY=1 limits the address the proxy saw, not what the client claims", async () => {
-    const behindProxy = await startTestServer(handle, {
+    const behindProxy = await startTestServer(fresh.handle, {
       config: { ...testConfig, RATE_LIMIT_REDIRECT_PER_MINUTE: 2, TRUST_PROXY: 1 },
     });
     try {
@@ -129,7 +116,7 @@ describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $nam
   it("counts a browser's /to/:cat/:id against the same limit: over it, no 302 and no click", async () => {
     // The local server's routing: the API under /api, the one-round-trip redirect, and
     // the page it falls through to.
-    const site = await startLocalTestServer(handle, {
+    const site = await startLocalTestServer(fresh.handle, {
       config: { RATE_LIMIT_REDIRECT_PER_MINUTE: 3 },
       sitePage: "<p>the short-link page</p>",
     });
@@ -145,11 +132,11 @@ describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $nam
       expect(refused.status).toBe(200);
       expect(refused.location).toBeUndefined();
       expect(refused.body).toBe("<p>the short-link page</p>");
-      expect((await listShortLinks(handle.db))[0]?.clicks).toBe(3);
+      expect((await listShortLinks(fresh.handle.db))[0]?.clicks).toBe(3);
       const fromPage = await fetch(`http://127.0.0.1:${port}/api/redirect/promo/spring`);
       await expectApiError(fromPage, 429, "rate_limited");
       expect(Number(fromPage.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-      expect((await listShortLinks(handle.db))[0]?.clicks).toBe(3);
+      expect((await listShortLinks(fresh.handle.db))[0]?.clicks).toBe(3);
     } finally {
       await site.close();
     }
@@ -157,7 +144,7 @@ describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $nam
 
   it("answers 429 with Retry-After past the CSP report limit, and shares the count", async () => {
     const limiter = createRateLimiter({
-      db: handle.db,
+      db: fresh.handle.db,
       logger: silentLogger,
       config: testConfig,
     });
@@ -189,7 +176,7 @@ describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $nam
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
       expect(warn).toHaveBeenCalledTimes(2);
       await limiter.sync();
-      const [row] = await handle.db.select().from(rateLimits);
+      const [row] = await fresh.handle.db.select().from(rateLimits);
       expect(row).toMatchObject({ bucket: "csp-reports", count: 3 });
     } finally {
       await reports.close();
@@ -198,7 +185,7 @@ describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $nam
   });
 
   it("deletes windows that ended, keeping the current one", async () => {
-    await handle.db.insert(rateLimits).values([
+    await fresh.handle.db.insert(rateLimits).values([
       {
         bucket: "redirect",
         client: "old",
@@ -207,14 +194,14 @@ describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $nam
       },
       { bucket: "redirect", client: "new", windowStart: sql`now()`, count: 1 },
     ]);
-    expect(await deleteExpiredWindows(handle.db)).toBe(1);
-    const left = await handle.db.select().from(rateLimits);
+    expect(await deleteExpiredWindows(fresh.handle.db)).toBe(1);
+    const left = await fresh.handle.db.select().from(rateLimits);
     expect(left.map((row) => row.client)).toEqual(["new"]);
   });
 
   it("answers 503 with Retry-After, not 500, when a query fails for lack of a connection", async () => {
-    const failing = await startTestServer(handle, {
-      db: new Proxy(handle.db, {
+    const failing = await startTestServer(fresh.handle, {
+      db: new Proxy(fresh.handle.db, {
         get: () => () => {
           throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), {
             code: "ECONNREFUSED",

@@ -1,8 +1,8 @@
 import { request as httpRequest } from "node:http";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/open-database.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listShortLinks } from "../db/short-links.ts";
-import { clearTables, testBackends } from "../test-support/test-database.ts";
+import { emptyDatabasePerTest } from "../test-support/fresh-per-test.ts";
+import { testBackends } from "../test-support/test-database.ts";
 import {
   putTestShortLinks,
   startLocalTestServer,
@@ -24,11 +24,11 @@ const NAVIGATION = {
 };
 
 describe.each(testBackends())("short link navigations against $name", ({ open }) => {
-  let handle: DatabaseHandle;
+  const fresh = emptyDatabasePerTest(open, putTestShortLinks);
   let server: TestServer;
 
   const clicks = async (id: string) =>
-    (await listShortLinks(handle.db)).find((link) => link.id === id)?.clicks;
+    (await listShortLinks(fresh.handle.db)).find((link) => link.id === id)?.clicks;
   const request = (path: string, headers: Record<string, string>, method = "GET") =>
     sendExactly(`${server.url}${path}`, method, headers);
   const expectSpaPage = async (response: RawResponse) => {
@@ -38,17 +38,11 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
   };
 
   beforeAll(async () => {
-    handle = await open();
     // The local server's routing: the redirect, then the site it falls through to.
-    server = await startLocalTestServer(handle, { sitePage: SPA_PAGE });
+    server = await startLocalTestServer(fresh.handle, { sitePage: SPA_PAGE });
   });
   afterAll(async () => {
     await server?.close();
-    await handle?.close();
-  });
-  beforeEach(async () => {
-    await clearTables(handle);
-    await putTestShortLinks(handle);
   });
 
   it("answers a browser's navigation to a public link with 302 to its target and counts it", async () => {
@@ -114,7 +108,7 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
   });
 
   it("keeps the page flow for a target the allow-list no longer accepts", async () => {
-    const narrower = await startLocalTestServer(handle, {
+    const narrower = await startLocalTestServer(fresh.handle, {
       config: { redirectAllowedHosts: ["www.example.com"] },
       sitePage: SPA_PAGE,
     });
