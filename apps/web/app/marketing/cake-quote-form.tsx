@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { buttonClasses } from "../ui/button-styles.ts";
+import { buttonClasses } from "#app/ui/button-styles.ts";
 import type { CakeQuoteResult } from "./cake-quote.ts";
 import { type CakeSize, cakeSizes } from "./cake-sizes.ts";
 

@@ -1,12 +1,12 @@
 import { data, Link } from "react-router";
-import { sessionIsLeavingPage } from "../features/auth/load-auth-session.ts";
-import { resolveShortLink } from "../features/short-links/resolve-short-link.ts";
-import { ApplicationError } from "../layout/application-error.tsx";
-import { ApiNetworkError, ApiRequestError } from "../lib/api/api-client.ts";
-import { api } from "../lib/api/browser-api-client.ts";
-import { pageMeta } from "../seo/page-meta.ts";
-import { buttonClasses } from "../ui/button-styles.ts";
-import { IndeterminateProgressBar } from "../ui/progress-bar.tsx";
+import { sessionIsLeavingPage } from "#app/features/auth/load-auth-session.ts";
+import { resolveShortLink } from "#app/features/short-links/resolve-short-link.ts";
+import { ApplicationError } from "#app/layout/application-error.tsx";
+import { ApiNetworkError, ApiRequestError } from "#app/lib/api/api-client.ts";
+import { api } from "#app/lib/api/browser-api-client.ts";
+import { pageMeta } from "#app/seo/page-meta.ts";
+import { buttonClasses } from "#app/ui/button-styles.ts";
+import { IndeterminateProgressBar } from "#app/ui/progress-bar.tsx";
 import type { Route } from "./+types/short-link";
 
 export const meta = () =>

@@ -1,6 +1,6 @@
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { buttonClasses } from "../../ui/button-styles.ts";
+import { buttonClasses } from "#app/ui/button-styles.ts";
 import { GoogleLogo } from "./google-logo.tsx";
 import { SignInMessages } from "./sign-in-feedback.tsx";
 import { EmailField, PasswordField } from "./sign-in-fields.tsx";

@@ -1,4 +1,4 @@
-import { attributionValueMaxLength } from "../attribution/capture-attribution.ts";
+import { attributionValueMaxLength } from "#app/features/attribution/capture-attribution.ts";
 
 export type SchedulingPrefill = { name?: string | null; email?: string | null };
 export type SchedulingAttribution = {

@@ -1,5 +1,5 @@
-import { browserAttribution } from "../attribution/browser-attribution.ts";
-import type { SessionAttribution } from "../attribution/capture-attribution.ts";
+import { browserAttribution } from "#app/features/attribution/browser-attribution.ts";
+import type { SessionAttribution } from "#app/features/attribution/capture-attribution.ts";
 import { schedulingEmbedUrl } from "./scheduling-embed-url.ts";
 
 /** The box the frame goes in; it carries the scheduling page's address in data-scheduling-url. */

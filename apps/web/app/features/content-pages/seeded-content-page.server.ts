@@ -5,7 +5,7 @@ import termsOfServiceSource from "@bakery/content/pages/terms-of-service.md?raw"
 import { placeholdersFromConfig, renderPageSource } from "@bakery/content/render-page";
 import { SEED_PAGES } from "@bakery/content/seed-pages";
 import type { ContentPage } from "@bakery/shared/api-contract";
-import { siteConfig } from "../../site-config.ts";
+import { siteConfig } from "#app/site-config.ts";
 
 const sources = {
   "privacy-policy": privacyPolicySource,

@@ -2,8 +2,8 @@ import { redirectResultSchema } from "@bakery/shared/api-contract";
 import { redirectAllowedHosts } from "@bakery/shared/config";
 import { checkRedirectTarget } from "@bakery/shared/redirect-target";
 import type { ShortLinkOutcome } from "@bakery/shared/short-link-outcome";
-import { type ApiClient, ApiRequestError } from "../../lib/api/api-client.ts";
-import { siteConfig } from "../../site-config.ts";
+import { type ApiClient, ApiRequestError } from "#app/lib/api/api-client.ts";
+import { siteConfig } from "#app/site-config.ts";
 
 /** What the link page can land on, or that the API client already sent the browser elsewhere (sign-in, or a moved link). */
 export type ShortLinkPageOutcome =
