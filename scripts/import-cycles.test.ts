@@ -131,6 +131,9 @@ describe("imports", () => {
     const graph = importGraph();
     const edges = graph.get(join(root, "apps/api/src/main.ts")) ?? [];
     expect(edges).toContain(join(root, "apps/api/src/config.ts"));
+    expect(graph.get(join(root, "apps/web/app/layout/site-layout.tsx"))).toContain(
+      join(root, "apps/web/app/features/auth/account-sidebar.tsx"),
+    );
     expect(
       [...graph.values()].some((targets) =>
         targets.includes(join(root, "packages/shared/src/api-contract.ts")),
