@@ -10,18 +10,20 @@ COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
+COPY packages/content/package.json packages/content/
 
 # ── 1. Build the static site ─────────────────────────────────────────────────
 FROM manifests AS build
 # Just the workspaces the build needs: the repository's own dev tools are never installed.
 RUN npm ci --workspace apps/web --workspace apps/api --workspace packages/shared \
+      --workspace packages/content \
       --include-workspace-root=false --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY scripts/require-node-24.mjs scripts/
 COPY packages/shared packages/shared
+COPY packages/content packages/content
 COPY apps/api apps/api
 COPY apps/web apps/web
-COPY content content
 # The site's public settings are baked into the build: pass a .env file as a build secret
 # (docker build --secret id=site-env,src=.env); without one the local defaults apply.
 RUN --mount=type=secret,id=site-env,target=/app/.env npm run build -w apps/web \
@@ -30,6 +32,7 @@ RUN --mount=type=secret,id=site-env,target=/app/.env npm run build -w apps/web \
 # ── 2. Production dependencies only ──────────────────────────────────────────
 FROM manifests AS dependencies
 RUN npm ci --omit=dev --workspace apps/api --workspace packages/shared \
+      --workspace packages/content \
       --include-workspace-root=false --no-audit --no-fund
 
 # ── 3. The image ─────────────────────────────────────────────────────────────
@@ -48,7 +51,7 @@ COPY apps/api/src apps/api/src
 COPY apps/api/scripts apps/api/scripts
 COPY apps/api/drizzle apps/api/drizzle
 COPY packages/shared packages/shared
-COPY content content
+COPY packages/content packages/content
 COPY --from=build /app/apps/web/build/client apps/web/build/client
 COPY --from=build /app/apps/web/build/nginx-site.conf apps/web/build/nginx-site.conf
 # Runs as the image's unprivileged user; nothing in /app is writable by it.

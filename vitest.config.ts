@@ -15,6 +15,7 @@ export default defineConfig({
         define: { __SITE_CONFIG__: "globalThis.__SITE_CONFIG__" },
       },
       { test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"] } },
+      { test: { name: "content", root: "packages/content", include: ["src/**/*.test.ts"] } },
       {
         test: { name: "scripts", root: "scripts", include: ["**/*.test.ts"], testTimeout: 60_000 },
       },

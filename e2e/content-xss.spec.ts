@@ -10,7 +10,7 @@ import { expect, test } from "./support/fixtures.ts";
  * the operator CLI, as an operator would (so through the server's sanitizer), then
  * shown in a real browser (through DOMPurify, under the site's CSP) with traps
  * set: nothing may run, and the automatic CSP fixture fails the test if anything
- * even tried. The sanitizer's own test is apps/api/src/content/render-page.xss.test.ts.
+ * even tried. The sanitizer's own test is packages/content/src/render-page.xss.test.ts.
  */
 
 const payloads = readFileSync(join(import.meta.dirname, "fixtures/xss-payloads.txt"), "utf8")

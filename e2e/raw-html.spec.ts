@@ -29,7 +29,7 @@ const pages = [
     copy: ["$500", "No cancellation fees", "Phone answering system"],
   },
   { path: "/signup", h1: "Start with Rise", copy: ["no long-term contracts"] },
-  // The legal pages carry their text, rendered at build time from content/*.md.
+  // The legal pages carry their text, rendered at build time from packages/content/pages/*.md.
   { path: "/privacy-policy", h1: "Privacy Policy", copy: ["<h2>1. Who this policy covers</h2>"] },
   { path: "/terms-of-service", h1: "Terms of Service", copy: ["<h2>1. The Services</h2>"] },
   { path: "/login", h1: "Sign in", copy: [] },

@@ -20,9 +20,16 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Workspace packages by name, with their folder and exports map. */
-function workspacePackages(): Map<string, { dir: string; exports: Record<string, string> }> {
-  const packages = new Map<string, { dir: string; exports: Record<string, string> }>();
+interface WorkspacePackage {
+  dir: string;
+  exports: Record<string, string>;
+  /** Subpath imports ("#app/*") for the package's own files. */
+  imports: Record<string, string>;
+}
+
+/** Workspace packages by name, with their folder, exports and imports maps. */
+function workspacePackages(): Map<string, WorkspacePackage> {
+  const packages = new Map<string, WorkspacePackage>();
   for (const group of ["apps", "packages"]) {
     for (const name of readdirSync(join(root, group))) {
       const manifestPath = join(root, group, name, "package.json");
@@ -31,25 +38,28 @@ function workspacePackages(): Map<string, { dir: string; exports: Record<string,
       packages.set(manifest.name, {
         dir: join(root, group, name),
         exports: manifest.exports ?? {},
+        imports: manifest.imports ?? {},
       });
     }
   }
   return packages;
 }
 
-function resolveExport(
-  pkg: { dir: string; exports: Record<string, string> },
+/** Where `subpath` leads through an exports or imports map, whose targets are relative to `dir`. */
+function resolveSubpath(
+  dir: string,
+  map: Record<string, string>,
   subpath: string,
 ): string | undefined {
-  for (const [pattern, target] of Object.entries(pkg.exports)) {
+  for (const [pattern, target] of Object.entries(map)) {
     if (typeof target !== "string") continue;
-    if (pattern === subpath) return join(pkg.dir, target);
+    if (pattern === subpath) return join(dir, target);
     const star = pattern.indexOf("*");
     if (star < 0) continue;
     const [prefix, suffix] = [pattern.slice(0, star), pattern.slice(star + 1)];
     if (subpath.startsWith(prefix) && subpath.endsWith(suffix)) {
       const matched = subpath.slice(prefix.length, subpath.length - suffix.length);
-      return join(pkg.dir, target.replace("*", matched));
+      return join(dir, target.replace("*", matched));
     }
   }
   return undefined;
@@ -79,10 +89,15 @@ function importGraph(): Map<string, string[]> {
       let target: string | undefined;
       if (specifier.startsWith(".")) {
         target = asSourceFile(resolve(dirname(file), specifier));
+      } else if (specifier.startsWith("#")) {
+        const owner = [...packages.values()].find((pkg) => file.startsWith(`${pkg.dir}/`));
+        const imported = owner && resolveSubpath(owner.dir, owner.imports, specifier);
+        target = imported && asSourceFile(imported);
       } else {
         const [scope, name, ...rest] = specifier.split("/");
         const pkg = packages.get(`${scope}/${name}`);
-        const exported = pkg && resolveExport(pkg, rest.length > 0 ? `./${rest.join("/")}` : ".");
+        const subpath = rest.length > 0 ? `./${rest.join("/")}` : ".";
+        const exported = pkg && resolveSubpath(pkg.dir, pkg.exports, subpath);
         target = exported && asSourceFile(exported);
       }
       if (target) targets.add(target);
@@ -112,10 +127,13 @@ function findCycles(graph: Map<string, string[]>): string[][] {
 }
 
 describe("imports", () => {
-  it("follow relative and workspace specifiers to the files they name", () => {
+  it("follow relative, workspace and subpath specifiers to the files they name", () => {
     const graph = importGraph();
     const edges = graph.get(join(root, "apps/api/src/main.ts")) ?? [];
     expect(edges).toContain(join(root, "apps/api/src/config.ts"));
+    expect(graph.get(join(root, "apps/web/app/layout/site-layout.tsx"))).toContain(
+      join(root, "apps/web/app/features/auth/account-sidebar.tsx"),
+    );
     expect(
       [...graph.values()].some((targets) =>
         targets.includes(join(root, "packages/shared/src/api-contract.ts")),

@@ -5,7 +5,13 @@
 import { spawnSync } from "node:child_process";
 
 /** Every tsconfig.json in the repo (a test keeps this list complete). */
-export const TYPECHECKED_PROJECTS = ["packages/shared", "apps/api", "apps/web", "."];
+export const TYPECHECKED_PROJECTS = [
+  "packages/shared",
+  "packages/content",
+  "apps/api",
+  "apps/web",
+  ".",
+];
 
 function run(command: string, args: string[]): boolean {
   return spawnSync(command, args, { stdio: "inherit" }).status === 0;

@@ -44,7 +44,7 @@ export default defineConfig({
             {
               name: "shell",
               tags: ["$initial"],
-              test: /[\\/]app[\\/](ui|seo|site-config|layout[\\/](site-layout|top-bar|site-footer|book-demo-link)|features[\\/](attribution|api[\\/](id-token-source|api-errors)))|node_modules[\\/]lucide-react[\\/]/,
+              test: /[\\/]app[\\/](ui|seo|site-config|layout[\\/](site-layout|top-bar|site-footer|book-demo-link)|features[\\/]attribution|lib[\\/]api[\\/](id-token-source|api-errors))|node_modules[\\/]lucide-react[\\/]/,
               priority: 1,
             },
           ],

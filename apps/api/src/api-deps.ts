@@ -3,7 +3,7 @@ import type { IdTokenVerifier } from "./auth/verify-id-token.ts";
 import type { ServerConfig } from "./config.ts";
 import type { Database } from "./db/open-database.ts";
 import type { RateLimiter } from "./limits/rate-limiter.ts";
-import type { ShortLinkStore } from "./links/short-link-store.ts";
+import type { ShortLinkStore } from "./short-links/short-link-store.ts";
 
 // The API's inputs live apart from app.ts, which composes the routes: routes and stores
 // import these types from here, so nothing imports the module that imports it.

@@ -1,12 +1,13 @@
 import { contentPageSchema, meSchema } from "@bakery/shared/api-contract";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidTokenError } from "./auth/verify-id-token.ts";
 import { moveContentPage, putContentPage } from "./db/content-pages.ts";
 import type { DatabaseHandle } from "./db/open-database.ts";
 import { listProfiles } from "./db/profiles.ts";
 import { listShortLinks, putShortLink } from "./db/short-links.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
-import { clearTables, testBackends } from "./test-support/test-database.ts";
+import { emptyDatabasePerTest } from "./test-support/fresh-per-test.ts";
+import { testBackends } from "./test-support/test-database.ts";
 import {
   fakeToken,
   fakeVerifier,
@@ -23,21 +24,7 @@ async function snapshot(handle: DatabaseHandle) {
 }
 
 describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
-  let handle: DatabaseHandle;
-  let server: TestServer;
-  const get = (path: string, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}${path}`, { headers, redirect: "manual" });
-
-  beforeAll(async () => {
-    handle = await open();
-    server = await startTestServer(handle);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await handle?.close();
-  });
-  beforeEach(async () => {
-    await clearTables(handle);
+  const fresh = emptyDatabasePerTest(open, async (handle) => {
     await putContentPage(handle.db, {
       handle: "privacy-policy",
       title: "Privacy Policy",
@@ -53,6 +40,16 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
     await moveContentPage(handle.db, "old-news", "news");
     await putTestShortLinks(handle);
   });
+  let server: TestServer;
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, { headers, redirect: "manual" });
+
+  beforeAll(async () => {
+    server = await startTestServer(fresh.handle);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
 
   describe("GET /health and /ready", () => {
     it("answers 200 while the database is up", async () => {
@@ -63,7 +60,7 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
     });
 
     it("/ready answers 503 when the database is unreachable, /health stays 200", async () => {
-      const broken = await startTestServer(handle, {
+      const broken = await startTestServer(fresh.handle, {
         ping: () => Promise.reject(new Error("connection refused")),
       });
       try {
@@ -99,7 +96,7 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
       const notModified = await get("/p/privacy-policy", { "If-None-Match": `W/${etag}` });
       expect(notModified.status).toBe(304);
       expect(await notModified.text()).toBe("");
-      await putContentPage(handle.db, {
+      await putContentPage(fresh.handle.db, {
         handle: "privacy-policy",
         title: "Privacy Policy",
         subtitle: "How we handle data",
@@ -118,8 +115,8 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
       expect(response.headers.get("cache-control")).toBe("no-store");
       expect(await response.json()).toEqual({ location: "/page/news" });
 
-      await moveContentPage(handle.db, "privacy-policy", "privacy");
-      await moveContentPage(handle.db, "privacy", "privacy-policy");
+      await moveContentPage(fresh.handle.db, "privacy-policy", "privacy");
+      await moveContentPage(fresh.handle.db, "privacy", "privacy-policy");
       expect((await get("/p/privacy")).status).toBe(301);
       expect(await (await get("/p/privacy")).json()).toEqual({ location: "/privacy-policy" });
     });
@@ -152,14 +149,14 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toBe("no-store");
       expect(await response.json()).toEqual({ to: "/book-demo?utm_source=sms" });
-      const [link] = (await listShortLinks(handle.db)).filter((l) => l.id === "spring");
+      const [link] = (await listShortLinks(fresh.handle.db)).filter((l) => l.id === "spring");
       expect(link?.clicks).toBe(1);
       expect(link?.lastClickAt).toBeInstanceOf(Date);
     });
 
     it("counts concurrent clicks exactly", async () => {
       await Promise.all(Array.from({ length: 10 }, () => get("/redirect/promo/spring")));
-      const [link] = (await listShortLinks(handle.db)).filter((l) => l.id === "spring");
+      const [link] = (await listShortLinks(fresh.handle.db)).filter((l) => l.id === "spring");
       expect(link?.clicks).toBe(10);
     });
 
@@ -171,7 +168,7 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
     });
 
     it("answers 401 for a sign-in link without a valid token, and counts nothing", async () => {
-      const before = await snapshot(handle);
+      const before = await snapshot(fresh.handle);
       for (const authorization of [
         undefined,
         "Bearer ",
@@ -186,7 +183,7 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
           : {};
         await expectApiError(await get("/redirect/account/billing", headers), 401, "unauthorized");
       }
-      expect(await snapshot(handle)).toBe(before);
+      expect(await snapshot(fresh.handle)).toBe(before);
     });
 
     it("follows a sign-in link with a valid token", async () => {
@@ -198,7 +195,7 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
     });
 
     it("re-checks the target on read: a stored target no longer allowed is a 404", async () => {
-      await putShortLink(handle.db, {
+      await putShortLink(fresh.handle.db, {
         cat: "promo",
         id: "evil",
         target: "https://evil.example.net/",
@@ -218,9 +215,9 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
       ["SQL", `/redirect/promo/${encodeURIComponent("1 or 1=1")}`],
       ["NUL", "/redirect/promo/a%00"],
     ])("refuses a %s with 400 and changes nothing", async (_name, path) => {
-      const before = await snapshot(handle);
+      const before = await snapshot(fresh.handle);
       await expectApiError(await get(path), 400, "bad_request");
-      expect(await snapshot(handle)).toBe(before);
+      expect(await snapshot(fresh.handle)).toBe(before);
     });
   });
 
@@ -238,7 +235,9 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
       const headers = { Authorization: `Bearer ${fakeToken("racer")}` };
       const responses = await Promise.all(Array.from({ length: 8 }, () => get("/me", headers)));
       expect(responses.map((r) => r.status)).toEqual(Array(8).fill(200));
-      expect((await listProfiles(handle.db)).filter((p) => p.uid === "racer")).toHaveLength(1);
+      expect((await listProfiles(fresh.handle.db)).filter((p) => p.uid === "racer")).toHaveLength(
+        1,
+      );
     });
 
     it.each([
@@ -250,12 +249,12 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
       ["oversized", `Bearer a.${"b".repeat(9000)}.c`],
       ["invalid token", "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0."],
     ])("answers 401 with %s, creating no profile", async (_name, authorization) => {
-      const before = await snapshot(handle);
+      const before = await snapshot(fresh.handle);
       const headers: Record<string, string> = authorization ? { Authorization: authorization } : {};
       const response = await get("/me", headers);
       await expectApiError(response, 401, "unauthorized");
       expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
-      expect(await snapshot(handle)).toBe(before);
+      expect(await snapshot(fresh.handle)).toBe(before);
     });
   });
 
@@ -265,7 +264,7 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
     });
 
     it("hides internal errors behind a generic 500", async () => {
-      const failing = await startTestServer(handle, {
+      const failing = await startTestServer(fresh.handle, {
         verifier: {
           verify: () => Promise.reject(new Error("secret detail: connection string xyz")),
         },
@@ -282,7 +281,7 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
     });
 
     it("an invalid token from the verifier is 401, not 500", async () => {
-      const rejecting = await startTestServer(handle, {
+      const rejecting = await startTestServer(fresh.handle, {
         verifier: { verify: () => Promise.reject(new InvalidTokenError("expired")) },
       });
       try {

@@ -3,14 +3,14 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import type { ApiDeps } from "./api-deps.ts";
 import { isDatabaseUnavailable } from "./db/database-availability.ts";
-import { ApiProblem, databaseUnavailable, errorBody, problemResponse } from "./http-errors.ts";
+import { ApiProblem, databaseUnavailable, errorBody, problemResponse } from "./http/errors.ts";
 import { requestIdMiddleware } from "./request-id.ts";
 import { registerContentPageRoutes } from "./routes/content-pages.ts";
 import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerMeRoutes } from "./routes/me.ts";
 import { registerOpenApiRoute } from "./routes/openapi.ts";
-import { registerShortLinkRoutes } from "./routes/short-links.ts";
+import { registerShortLinkRoutes } from "./short-links/short-link-routes.ts";
 
 /**
  * The API as a plain Hono app with routes at its root: the local server mounts it under

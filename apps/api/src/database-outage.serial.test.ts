@@ -42,7 +42,7 @@ describe.runIf(canControlCluster)("a Postgres outage under the running API", () 
 
   beforeAll(async () => {
     ensureClusterRunning();
-    const databaseUrl = await ensureTestDatabase(url as string, "bakery_test_outage");
+    const databaseUrl = await ensureTestDatabase(url as string, "outage");
     handle = await openDatabase({ url: databaseUrl, poolSize: 4 });
     await putContentPage(handle.db, {
       handle: "privacy-policy",

@@ -1,11 +1,11 @@
 import { conversionAcceptedSchema } from "@bakery/shared/api-contract";
 import { asc, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "./db/open-database.ts";
+import { describe, expect, it } from "vitest";
 import { conversionEvents } from "./db/schema.ts";
 import { EVENT_BODY_MAX_BYTES } from "./routes/events.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
-import { clearTables, testBackends } from "./test-support/test-database.ts";
+import { freshTestServerPerTest } from "./test-support/fresh-per-test.ts";
+import { testBackends } from "./test-support/test-database.ts";
 import {
   startTestServer,
   type TestServer,
@@ -21,15 +21,15 @@ const booked = {
   landing: "/pricing",
 };
 
-describe.each(testBackends({ postgresDatabase: "bakery_test_events" }))(
+describe.each(testBackends({ postgresDatabase: "events" }))(
   "POST /events against $name",
   ({ open }) => {
-    let handle: DatabaseHandle;
-    let server: TestServer;
+    // A fresh instance per test: rate-limit counts live in its memory as well as in the database.
+    const fresh = freshTestServerPerTest(open);
     const post = (
       body: unknown,
       headers: Record<string, string> = {},
-      target: TestServer = server,
+      target: TestServer = fresh.server,
     ) =>
       fetch(`${target.url}/events`, {
         method: "POST",
@@ -37,22 +37,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_events" }))(
         body: typeof body === "string" ? body : JSON.stringify(body),
       });
     const storedEvents = () =>
-      handle.db.select().from(conversionEvents).orderBy(asc(conversionEvents.id));
-
-    beforeAll(async () => {
-      handle = await open();
-    });
-    afterAll(async () => {
-      await handle?.close();
-    });
-    // A fresh instance per test: rate-limit counts live in its memory as well as in the database.
-    beforeEach(async () => {
-      await clearTables(handle);
-      server = await startTestServer(handle);
-    });
-    afterEach(async () => {
-      await server?.close();
-    });
+      fresh.handle.db.select().from(conversionEvents).orderBy(asc(conversionEvents.id));
 
     it("stores a booked demo with its attribution and answers 202", async () => {
       const before = Date.now();
@@ -147,7 +132,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_events" }))(
           controller.close();
         },
       });
-      const streamed = await fetch(`${server.url}/events`, {
+      const streamed = await fetch(`${fresh.server.url}/events`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: stream,
@@ -158,7 +143,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_events" }))(
     });
 
     it("answers 429 with Retry-After past the per-client limit, per client", async () => {
-      const limited = await startTestServer(handle, {
+      const limited = await startTestServer(fresh.handle, {
         config: { ...testConfig, RATE_LIMIT_EVENTS_PER_MINUTE: 3, TRUST_PROXY: 1 },
       });
       try {
@@ -184,7 +169,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_events" }))(
     });
 
     it("lets a split-origin site send events (CORS preflight allows POST)", async () => {
-      const preflight = await fetch(`${server.url}/events`, {
+      const preflight = await fetch(`${fresh.server.url}/events`, {
         method: "OPTIONS",
         headers: {
           Origin: "https://admin.example.com",
@@ -198,7 +183,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_events" }))(
 
     it("keeps the events table's type list in the database too", async () => {
       await expect(
-        handle.db.execute(sql`insert into conversion_events (type) values ('nonsense')`),
+        fresh.handle.db.execute(sql`insert into conversion_events (type) values ('nonsense')`),
       ).rejects.toThrow();
     });
   },

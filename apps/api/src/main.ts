@@ -1,7 +1,5 @@
 import type { AddressInfo } from "node:net";
 import { LOCAL_AUTH_EMULATOR_HOST } from "@bakery/shared/config";
-import { Hono } from "hono";
-import { createApi } from "./app.ts";
 import {
   createEmulatorVerifier,
   createProductionVerifier,
@@ -16,20 +14,14 @@ import {
   shareOverSocket,
 } from "./db/local-data-dir.ts";
 import { type DatabaseHandle, openDatabase } from "./db/open-database.ts";
-import { errorBody } from "./http-errors.ts";
-import { listenHttp } from "./http-server.ts";
+import { listenHttp } from "./http/server.ts";
 import { createRateLimiter } from "./limits/rate-limiter.ts";
-import { createShortLinkStore } from "./links/short-link-store.ts";
+import { createLocalApp } from "./local-app.ts";
 import { createLogger } from "./logger.ts";
-import { requestIdMiddleware } from "./request-id.ts";
-import { cspReportRoute } from "./security/csp-report.ts";
-import { inlineScriptHashReader } from "./security/inline-script-hashes.ts";
-import { securityHeadersMiddleware } from "./security/security-headers.ts";
 import { DEMO_LINKS, DEMO_PASSWORD, DEMO_USERS } from "./seed/demo-data.ts";
 import { createDemoUsers } from "./seed/demo-users.ts";
 import { seedLocalDatabase } from "./seed/local-seed.ts";
-import { createSiteHandler } from "./site/serve-site.ts";
-import { shortLinkNavigation } from "./site/short-link-navigation.ts";
+import { createShortLinkStore } from "./short-links/short-link-store.ts";
 
 /**
  * The one local server: the built web app and the API (under API_BASE_URL's path,
@@ -78,7 +70,7 @@ export async function startLocalServer(options: StartOptions = {}): Promise<Loca
     cleanups.push(() => limiter.close());
     const shortLinks = createShortLinkStore({ db: database.db, logger, config });
     cleanups.push(() => shortLinks.close());
-    const api = createApi({
+    const app = createLocalApp({
       db: database.db,
       ping: database.ping,
       verifier,
@@ -86,24 +78,7 @@ export async function startLocalServer(options: StartOptions = {}): Promise<Loca
       shortLinks,
       config,
       logger,
-      apiBasePath: config.apiBasePath,
     });
-    const app = new Hono();
-    const base = config.apiBasePath;
-    // First, so every answer (site, API, redirects, errors) carries the headers and its
-    // log lines the request's id.
-    app.use(requestIdMiddleware());
-    app.use(
-      securityHeadersMiddleware(config, inlineScriptHashReader(config.WEB_BUILD_DIR, logger)),
-    );
-    app.route(base || "/", api);
-    app.route(`${base}/csp-report`, cspReportRoute({ logger, limiter, config }));
-    // Unknown /api/* paths answer JSON 404 instead of falling through to the site's redirect.
-    app.all(`${base}/*`, (c) => c.json(errorBody("not_found", "No such API route"), 404));
-    // A short link opened in a browser answers 302 to its target; anything unusual falls through.
-    app.get("/to/:cat/:id", shortLinkNavigation({ limiter, shortLinks, config, logger }));
-    app.get("*", createSiteHandler({ root: config.WEB_BUILD_DIR }));
-    app.all("*", (c) => c.text("Method Not Allowed", 405));
 
     const http = await listenHttp(app, { hostname: config.HOST, port: config.PORT });
     const port = (http.server.address() as AddressInfo).port;

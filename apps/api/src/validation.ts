@@ -1,5 +1,5 @@
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "@bakery/shared/api-contract";
-import { badRequest } from "./http-errors.ts";
+import { badRequest } from "./http/errors.ts";
 
 /**
  * Checks a path segment (page handle, link category or id) before it reaches the

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { ApiConfig } from "../api-deps.ts";
-import { rateLimited } from "../http-errors.ts";
+import { rateLimited } from "../http/errors.ts";
 import { requestClient } from "./client-address.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
 

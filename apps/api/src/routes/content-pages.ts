@@ -1,7 +1,6 @@
 import { type ContentPage, type MovedResult, sitePathForPage } from "@bakery/shared/api-contract";
 import type { Hono } from "hono";
 import type { ApiDeps } from "../api-deps.ts";
-import { createShortLivedCache } from "../content/short-lived-cache.ts";
 import { findContentPage } from "../db/content-pages.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
 import {
@@ -11,7 +10,8 @@ import {
   ifNoneMatchMatches,
   MIN_COMPRESS_BYTES,
 } from "../http/encoded-body.ts";
-import { notFound } from "../http-errors.ts";
+import { notFound } from "../http/errors.ts";
+import { createShortLivedCache } from "../http/short-lived-cache.ts";
 import { parseSlug } from "../validation.ts";
 
 /** Pages change rarely and are the same for everyone: let browsers and CDNs keep them briefly. */

@@ -4,7 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { ApiDeps } from "../api-deps.ts";
 import { recordConversionEvent } from "../db/conversion-events.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
-import { ApiProblem, badRequest, payloadTooLarge } from "../http-errors.ts";
+import { ApiProblem, badRequest, payloadTooLarge } from "../http/errors.ts";
 import { rateLimit } from "../limits/rate-limit.ts";
 
 /** A conversion is a few short strings; anything bigger is not from our site. */

@@ -2,7 +2,7 @@ import type { Health } from "@bakery/shared/api-contract";
 import type { Hono } from "hono";
 import type { ApiDeps } from "../api-deps.ts";
 import { withDeadline } from "../db/database-availability.ts";
-import { databaseUnavailable } from "../http-errors.ts";
+import { databaseUnavailable } from "../http/errors.ts";
 
 export function registerHealthRoutes(app: Hono, deps: ApiDeps): void {
   const ok: Health = { status: "ok" };

@@ -4,7 +4,7 @@ import type { ApiDeps } from "../api-deps.ts";
 import { InvalidTokenError, readBearerToken } from "../auth/verify-id-token.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
 import { ensureProfile } from "../db/profiles.ts";
-import { unauthorized } from "../http-errors.ts";
+import { unauthorized } from "../http/errors.ts";
 
 export function registerMeRoutes(app: Hono, deps: ApiDeps): void {
   const query = databaseDeadline(deps.config.DATABASE_TIMEOUT_MS);

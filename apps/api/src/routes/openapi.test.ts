@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../app.ts";
 import { type DatabaseHandle, openDatabase } from "../db/open-database.ts";
 import { createRateLimiter } from "../limits/rate-limiter.ts";
-import { createShortLinkStore } from "../links/short-link-store.ts";
 import { silentLogger } from "../logger.ts";
 import { cspReportRoute } from "../security/csp-report.ts";
+import { createShortLinkStore } from "../short-links/short-link-store.ts";
 import { fakeVerifier, testConfig } from "../test-support/test-server.ts";
 
 type OpenApi = {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Logger } from "pino";
 import type { ServerConfig } from "../config.ts";
-import { ApiProblem, errorBody, problemResponse } from "../http-errors.ts";
+import { ApiProblem, errorBody, problemResponse } from "../http/errors.ts";
 import { rateLimit } from "../limits/rate-limit.ts";
 import type { RateLimiter } from "../limits/rate-limiter.ts";
 

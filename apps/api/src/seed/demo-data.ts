@@ -9,21 +9,6 @@ export const DEMO_USERS: ReadonlyArray<{ uid: string; email: string; status: Pro
   { uid: "demo-active", email: "demo-active@example.com", status: "active" },
 ];
 
-export const DEMO_PAGES = [
-  {
-    handle: "privacy-policy",
-    file: "privacy-policy.md",
-    title: "Privacy Policy",
-    subtitle: "How we collect, use and protect information about you and your bakery",
-  },
-  {
-    handle: "terms-of-service",
-    file: "terms-of-service.md",
-    title: "Terms of Service",
-    subtitle: "The agreement that governs your use of our bakery-management software",
-  },
-] as const;
-
 /** `target` may start with {{MY_AREA_URL}}, filled from the configuration at seed time. */
 export const DEMO_LINKS = [
   {

@@ -1,19 +1,17 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
+import { placeholdersFromConfig, renderPageSource } from "@bakery/content/render-page";
+import { readSeedPageSource } from "@bakery/content/seed-page-files";
+import { SEED_PAGES } from "@bakery/content/seed-pages";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { ServerConfig } from "../config.ts";
-import { REPO_ROOT } from "../config.ts";
-import { placeholdersFromConfig, renderPageSource } from "../content/render-page.ts";
 import { putContentPage } from "../db/content-pages.ts";
 import type { Database } from "../db/open-database.ts";
 import { profiles, seedRuns } from "../db/schema.ts";
 import { putShortLink } from "../db/short-links.ts";
-import { prepareLinkTarget } from "../links/prepare-link-target.ts";
-import { DEMO_LINKS, DEMO_PAGES, DEMO_USERS } from "./demo-data.ts";
+import { prepareLinkTarget } from "../short-links/prepare-link-target.ts";
+import { DEMO_LINKS, DEMO_USERS } from "./demo-data.ts";
 
 const SEED_NAME = "local-demo-v1";
-export const CONTENT_DIR = path.join(REPO_ROOT, "content");
 
 /**
  * Fills a fresh local database with the legal pages, demo links and demo profiles.
@@ -31,15 +29,11 @@ export async function seedLocalDatabase(
   // Render everything first, so a bad file or target leaves the database untouched.
   const placeholders = placeholdersFromConfig(config);
   const pages = await Promise.all(
-    DEMO_PAGES.map(async (page) => ({
+    SEED_PAGES.map(async (page) => ({
       handle: page.handle,
       title: page.title,
       subtitle: page.subtitle,
-      html: renderPageSource(
-        await readFile(path.join(CONTENT_DIR, page.file), "utf8"),
-        "markdown",
-        placeholders,
-      ),
+      html: renderPageSource(await readSeedPageSource(page), "markdown", placeholders),
     })),
   );
   const policy = { siteOrigin: config.siteOrigin, allowedHosts: config.redirectAllowedHosts };

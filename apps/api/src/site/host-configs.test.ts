@@ -43,7 +43,7 @@ beforeAll(async () => {
     redirects: readFileSync(path.join(buildDir, "_redirects"), "utf8"),
     nginx: readFileSync(path.join(dir, "nginx-site.conf"), "utf8"),
   };
-  // The local server's way of serving the same build (as main.ts puts it together).
+  // The local server's way of serving the same build (as createLocalApp puts it together).
   site = new Hono();
   site.use(securityHeadersMiddleware(config(), inlineScriptHashReader(buildDir, silentLogger)));
   site.get("*", createSiteHandler({ root: buildDir }));

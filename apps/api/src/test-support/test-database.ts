@@ -5,7 +5,7 @@ import { type DatabaseHandle, openDatabase } from "../db/open-database.ts";
 /**
  * The database backends the integration suite runs against. Test files run in parallel, so
  * a file that writes to Postgres without clearing it first can ask for its own database
- * (`postgresDatabase`, created on first use next to TEST_DATABASE_URL's).
+ * (`postgresDatabase`, created on first use next to TEST_DATABASE_URL's and named after it).
  */
 export function testBackends(
   options: { postgresDatabase?: string } = {},
@@ -26,8 +26,14 @@ export function testBackends(
   return backends;
 }
 
-/** Creates database `name` on TEST_DATABASE_URL's server if it is missing; returns its URL. */
-export async function ensureTestDatabase(url: string, name: string): Promise<string> {
+/**
+ * Creates database `<url's database>_<suffix>` on `url`'s server if it is missing; returns its
+ * URL. Named after the given database, so runs that each have their own TEST_DATABASE_URL on
+ * one server never share (and never migrate) each other's per-file databases.
+ */
+export async function ensureTestDatabase(url: string, suffix: string): Promise<string> {
+  const databaseUrl = new URL(url);
+  const name = `${databaseUrl.pathname.slice(1)}_${suffix}`;
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad test database name ${name}`);
   const client = postgres(url, { max: 1, onnotice: () => {} });
   try {
@@ -40,7 +46,6 @@ export async function ensureTestDatabase(url: string, name: string): Promise<str
   } finally {
     await client.end({ timeout: 5 });
   }
-  const databaseUrl = new URL(url);
   databaseUrl.pathname = `/${name}`;
   return databaseUrl.toString();
 }

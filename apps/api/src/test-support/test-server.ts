@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Hono } from "hono";
 import type { ApiConfig, ApiDeps } from "../api-deps.ts";
 import { createApi } from "../app.ts";
 import {
@@ -6,12 +10,14 @@ import {
   InvalidTokenError,
   type VerifiedUser,
 } from "../auth/verify-id-token.ts";
+import { loadServerConfig, type ServerConfig } from "../config.ts";
 import type { DatabaseHandle } from "../db/open-database.ts";
 import { moveShortLink, putShortLink } from "../db/short-links.ts";
-import { listenHttp } from "../http-server.ts";
+import { listenHttp } from "../http/server.ts";
 import { createRateLimiter } from "../limits/rate-limiter.ts";
-import { createShortLinkStore } from "../links/short-link-store.ts";
+import { createLocalApp } from "../local-app.ts";
 import { silentLogger } from "../logger.ts";
+import { createShortLinkStore } from "../short-links/short-link-store.ts";
 
 export const testConfig: ApiConfig = {
   siteOrigin: "https://www.example.com",
@@ -49,9 +55,57 @@ export interface TestServer {
 }
 
 /** Serves createApi over real HTTP on 127.0.0.1 with an OS-chosen port, with the server's real limits. */
-export async function startTestServer(
+export function startTestServer(
   handle: DatabaseHandle,
   overrides: Partial<ApiDeps> = {},
+): Promise<TestServer> {
+  return serveForTest(handle, overrides, createApi);
+}
+
+export interface LocalTestServerOptions extends Partial<Omit<ApiDeps, "config">> {
+  /** Over the local configuration and testConfig. */
+  config?: Partial<ServerConfig>;
+  /** What the site answers for every page: the build's SPA fallback and nothing else. */
+  sitePage: string;
+}
+
+/**
+ * Serves the local server's routing (createLocalApp: the API under /api, the /to redirect,
+ * the site) like startTestServer, over a one-file site build made for the test.
+ */
+export async function startLocalTestServer(
+  handle: DatabaseHandle,
+  { sitePage, config: configOverrides, ...overrides }: LocalTestServerOptions,
+): Promise<TestServer> {
+  const siteRoot = mkdtempSync(path.join(tmpdir(), "local-test-site-"));
+  writeFileSync(path.join(siteRoot, "__spa-fallback.html"), sitePage);
+  const config: ServerConfig = {
+    ...loadServerConfig({}),
+    ...testConfig,
+    ...configOverrides,
+    WEB_BUILD_DIR: siteRoot,
+  };
+  try {
+    const server = await serveForTest(handle, { ...overrides, config }, (deps) =>
+      createLocalApp({ ...deps, config }),
+    );
+    return {
+      ...server,
+      close: async () => {
+        await server.close();
+        rmSync(siteRoot, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(siteRoot, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function serveForTest(
+  handle: DatabaseHandle,
+  overrides: Partial<ApiDeps>,
+  compose: (deps: ApiDeps) => Hono,
 ): Promise<TestServer> {
   const db = overrides.db ?? handle.db;
   const config = overrides.config ?? testConfig;
@@ -60,7 +114,7 @@ export async function startTestServer(
   const shortLinks =
     overrides.shortLinks ??
     createShortLinkStore({ db, logger: silentLogger, config, cacheMs: 0, flushEveryMs: 0 });
-  const app = createApi({
+  const app = compose({
     db,
     ping: handle.ping,
     verifier: fakeVerifier,

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
-import { pageTitle } from "../seo/page-meta.ts";
-import { buttonClasses } from "../ui/button-styles.ts";
+import { pageTitle } from "#app/seo/page-meta.ts";
+import { buttonClasses } from "#app/ui/button-styles.ts";
 
 type ErrorWords = {
   heading: string;

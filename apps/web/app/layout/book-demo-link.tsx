@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { buttonClasses } from "../ui/button-styles.ts";
+import { buttonClasses } from "#app/ui/button-styles.ts";
 
 type BookDemoLinkProps = {
   size?: "md" | "lg";

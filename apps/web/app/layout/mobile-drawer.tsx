@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { siteConfig } from "../site-config.ts";
-import { buttonClasses } from "../ui/button-styles.ts";
-import { Logo } from "../ui/logo.tsx";
-import { SideDrawer } from "../ui/side-drawer.tsx";
+import { siteConfig } from "#app/site-config.ts";
+import { buttonClasses } from "#app/ui/button-styles.ts";
+import { Logo } from "#app/ui/logo.tsx";
+import { SideDrawer } from "#app/ui/side-drawer.tsx";
 
 export const mobileDrawerId = "mobile-drawer";
 

@@ -1,4 +1,4 @@
-import { IndeterminateProgressBar } from "../ui/progress-bar.tsx";
+import { IndeterminateProgressBar } from "#app/ui/progress-bar.tsx";
 import { SiteFrame } from "./site-frame.tsx";
 
 /**

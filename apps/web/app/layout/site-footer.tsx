@@ -1,8 +1,8 @@
 import { Mail, MapPin } from "lucide-react";
 import { Link } from "react-router";
-import { siteConfig } from "../site-config.ts";
-import { Logo } from "../ui/logo.tsx";
-import { FacebookIcon, InstagramIcon } from "../ui/social-icons.tsx";
+import { siteConfig } from "#app/site-config.ts";
+import { Logo } from "#app/ui/logo.tsx";
+import { FacebookIcon, InstagramIcon } from "#app/ui/social-icons.tsx";
 
 const linkClass = "rounded text-cocoa underline-offset-4 hover:text-brand-800 hover:underline";
 

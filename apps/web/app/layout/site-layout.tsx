@@ -1,8 +1,8 @@
 import { lazy, Suspense } from "react";
 import { Outlet } from "react-router";
-import { setIdTokenSource } from "../features/api/id-token-source.ts";
-import { AuthProvider, useSignedInUser } from "../features/auth/auth-context.tsx";
-import { idTokenForApi } from "../features/auth/load-auth-session.ts";
+import { AuthProvider, useSignedInUser } from "#app/features/auth/auth-context.tsx";
+import { idTokenForApi } from "#app/features/auth/load-auth-session.ts";
+import { setIdTokenSource } from "#app/lib/api/id-token-source.ts";
 import { SiteFrame } from "./site-frame.tsx";
 
 // Registered at module load, before any route's clientLoader can call the API,
@@ -10,7 +10,7 @@ import { SiteFrame } from "./site-frame.tsx";
 setIdTokenSource(idTokenForApi);
 
 // Only signed-in users see the account menu: keep it off everyone else's first load.
-const AccountSidebar = lazy(() => import("../features/auth/account-sidebar.tsx"));
+const AccountSidebar = lazy(() => import("#app/features/auth/account-sidebar.tsx"));
 
 export default function SiteLayout() {
   return (

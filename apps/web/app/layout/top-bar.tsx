@@ -1,10 +1,10 @@
 import { Menu } from "lucide-react";
 import { Link } from "react-router";
-import { AccountMenuButton } from "../features/auth/account-menu-button.tsx";
-import { siteConfig } from "../site-config.ts";
-import { buttonClasses } from "../ui/button-styles.ts";
-import { Logo } from "../ui/logo.tsx";
-import { SideDrawerButton } from "../ui/side-drawer.tsx";
+import { AccountMenuButton } from "#app/features/auth/account-menu-button.tsx";
+import { siteConfig } from "#app/site-config.ts";
+import { buttonClasses } from "#app/ui/button-styles.ts";
+import { Logo } from "#app/ui/logo.tsx";
+import { SideDrawerButton } from "#app/ui/side-drawer.tsx";
 import { BookDemoLink } from "./book-demo-link.tsx";
 import { MobileDrawer, mobileDrawerId } from "./mobile-drawer.tsx";
 

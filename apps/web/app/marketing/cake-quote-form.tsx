@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { bookDemoPathWithNote } from "../features/book-demo/book-demo-note.ts";
-import { buttonClasses } from "../ui/button-styles.ts";
+import { bookDemoPathWithNote } from "#app/features/book-demo/book-demo-note.ts";
+import { buttonClasses } from "#app/ui/button-styles.ts";
 import type { CakeQuoteResult } from "./cake-quote.ts";
 import { type CakeSize, cakeSizes } from "./cake-sizes.ts";
 

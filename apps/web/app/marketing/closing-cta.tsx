@@ -1,4 +1,4 @@
-import { BookDemoLink } from "../layout/book-demo-link.tsx";
+import { BookDemoLink } from "#app/layout/book-demo-link.tsx";
 
 export function ClosingCta() {
   return (

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { mediaUrl } from "../site-config.ts";
+import { mediaUrl } from "#app/site-config.ts";
 import type { LandingSection } from "./landing-sections.ts";
 
 /** One pitch area of the landing page; illustrations alternate sides. */

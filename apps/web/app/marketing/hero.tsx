@@ -1,7 +1,7 @@
 import { ArrowRight, Check } from "lucide-react";
 import { Link } from "react-router";
-import { BookDemoLink } from "../layout/book-demo-link.tsx";
-import { buttonClasses } from "../ui/button-styles.ts";
+import { BookDemoLink } from "#app/layout/book-demo-link.tsx";
+import { buttonClasses } from "#app/ui/button-styles.ts";
 import { VideoFacade } from "./video-facade.tsx";
 
 const reassurances = ["Built only for bakeries", "$500/month flat", "No long-term contract"];

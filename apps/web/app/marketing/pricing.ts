@@ -1,4 +1,4 @@
-import { siteConfig } from "../site-config.ts";
+import { siteConfig } from "#app/site-config.ts";
 
 /** One flat price (spec §9). */
 export const monthlyPrice = { amount: 500, currency: "USD", period: "month" } as const;

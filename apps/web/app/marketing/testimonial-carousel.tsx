@@ -1,6 +1,6 @@
 import { Quote } from "lucide-react";
 import { useEffect, useState } from "react";
-import { usePrefersReducedMotion } from "../ui/use-prefers-reduced-motion.ts";
+import { usePrefersReducedMotion } from "#app/ui/use-prefers-reduced-motion.ts";
 import { type Testimonial, testimonialLogoUrl, testimonials } from "./testimonials.ts";
 
 /** How long each testimonial stays before the next one fades in. */

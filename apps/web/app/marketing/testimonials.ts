@@ -1,4 +1,4 @@
-import { mediaUrl } from "../site-config.ts";
+import { mediaUrl } from "#app/site-config.ts";
 
 export type Testimonial = {
   /** The business id; the logo image path is built from it. */

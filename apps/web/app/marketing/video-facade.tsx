@@ -1,7 +1,7 @@
 import { Play } from "lucide-react";
 import { useState } from "react";
-import { mediaUrl, siteConfig } from "../site-config.ts";
-import { opensElsewhere } from "../ui/opens-elsewhere.ts";
+import { mediaUrl, siteConfig } from "#app/site-config.ts";
+import { opensElsewhere } from "#app/ui/opens-elsewhere.ts";
 
 /** Adds autoplay so one click both loads and starts the third-party player. */
 export function videoEmbedUrl(videoUrl: string): string {

@@ -1,6 +1,6 @@
 import { CalendarCheck, Clock, MonitorPlay } from "lucide-react";
-import { SchedulingWidget } from "../features/book-demo/scheduling-widget.tsx";
-import { pageMeta } from "../seo/page-meta.ts";
+import { SchedulingWidget } from "#app/features/book-demo/scheduling-widget.tsx";
+import { pageMeta } from "#app/seo/page-meta.ts";
 
 export const meta = () =>
   pageMeta({

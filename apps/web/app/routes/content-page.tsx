@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { ContentPageView } from "../features/content-pages/content-page-view.tsx";
+import { ContentPageView } from "#app/features/content-pages/content-page-view.tsx";
 
 export default function ContentPageByHandle() {
   const { handle = "" } = useParams();

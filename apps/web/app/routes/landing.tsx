@@ -1,14 +1,14 @@
-import { ChatButton } from "../features/sales-chat/chat-button.tsx";
-import { CakeQuoteForm } from "../marketing/cake-quote-form.tsx";
-import { ClosingCta } from "../marketing/closing-cta.tsx";
-import { FeatureSection } from "../marketing/feature-section.tsx";
-import { Hero } from "../marketing/hero.tsx";
-import { landingSections } from "../marketing/landing-sections.ts";
-import { StatsPanel } from "../marketing/stats-panel.tsx";
-import { TestimonialCarousel } from "../marketing/testimonial-carousel.tsx";
-import { pageMeta } from "../seo/page-meta.ts";
-import { organizationAndOfferJsonLd } from "../seo/structured-data.ts";
-import { siteConfig } from "../site-config.ts";
+import { ChatButton } from "#app/features/sales-chat/chat-button.tsx";
+import { CakeQuoteForm } from "#app/marketing/cake-quote-form.tsx";
+import { ClosingCta } from "#app/marketing/closing-cta.tsx";
+import { FeatureSection } from "#app/marketing/feature-section.tsx";
+import { Hero } from "#app/marketing/hero.tsx";
+import { landingSections } from "#app/marketing/landing-sections.ts";
+import { StatsPanel } from "#app/marketing/stats-panel.tsx";
+import { TestimonialCarousel } from "#app/marketing/testimonial-carousel.tsx";
+import { pageMeta } from "#app/seo/page-meta.ts";
+import { organizationAndOfferJsonLd } from "#app/seo/structured-data.ts";
+import { siteConfig } from "#app/site-config.ts";
 
 // "/" and "/saas" both render this page; "/" is the canonical URL of both.
 export const meta = () => [

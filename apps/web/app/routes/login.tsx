@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useAuth } from "../features/auth/auth-context.tsx";
-import { SignInForm } from "../features/auth/sign-in-form.tsx";
-import { canKeepSignIn } from "../features/auth/sign-in-memory.ts";
-import { SignedInStatus } from "../features/auth/signed-in-status.tsx";
-import { pageMeta } from "../seo/page-meta.ts";
-import { siteConfig } from "../site-config.ts";
+import { useAuth } from "#app/features/auth/auth-context.tsx";
+import { SignInForm } from "#app/features/auth/sign-in-form.tsx";
+import { canKeepSignIn } from "#app/features/auth/sign-in-memory.ts";
+import { SignedInStatus } from "#app/features/auth/signed-in-status.tsx";
+import { pageMeta } from "#app/seo/page-meta.ts";
+import { siteConfig } from "#app/site-config.ts";
 
 export const meta = () =>
   pageMeta({

@@ -1,10 +1,10 @@
 import { Check } from "lucide-react";
-import { BookDemoLink } from "../layout/book-demo-link.tsx";
-import { featureBlurbs } from "../marketing/feature-blurbs.ts";
-import { convenienceFee, monthlyPrice, priceTerms } from "../marketing/pricing.ts";
-import { SavingsCalculator } from "../marketing/savings-calculator.tsx";
-import { pageMeta } from "../seo/page-meta.ts";
-import { organizationAndOfferJsonLd } from "../seo/structured-data.ts";
+import { BookDemoLink } from "#app/layout/book-demo-link.tsx";
+import { featureBlurbs } from "#app/marketing/feature-blurbs.ts";
+import { convenienceFee, monthlyPrice, priceTerms } from "#app/marketing/pricing.ts";
+import { SavingsCalculator } from "#app/marketing/savings-calculator.tsx";
+import { pageMeta } from "#app/seo/page-meta.ts";
+import { organizationAndOfferJsonLd } from "#app/seo/structured-data.ts";
 
 export const meta = () => [
   ...pageMeta({

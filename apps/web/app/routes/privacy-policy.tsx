@@ -1,6 +1,6 @@
-import { ContentPageView } from "../features/content-pages/content-page-view.tsx";
-import { seededContentPage } from "../features/content-pages/seeded-content-page.server.ts";
-import { pageMeta } from "../seo/page-meta.ts";
+import { ContentPageView } from "#app/features/content-pages/content-page-view.tsx";
+import { seededContentPage } from "#app/features/content-pages/seeded-content-page.server.ts";
+import { pageMeta } from "#app/seo/page-meta.ts";
 import type { Route } from "./+types/privacy-policy";
 
 export const meta = () =>

@@ -1,4 +1,4 @@
-import { absoluteUrl } from "../site-config.ts";
+import { absoluteUrl } from "#app/site-config.ts";
 
 export function loader() {
   const body = [

@@ -1,12 +1,12 @@
 import { data, Link } from "react-router";
-import { ApiNetworkError, ApiRequestError } from "../features/api/api-client.ts";
-import { api } from "../features/api/browser-api-client.ts";
-import { sessionIsLeavingPage } from "../features/auth/load-auth-session.ts";
-import { resolveShortLink } from "../features/short-links/resolve-short-link.ts";
-import { ApplicationError } from "../layout/application-error.tsx";
-import { pageMeta } from "../seo/page-meta.ts";
-import { buttonClasses } from "../ui/button-styles.ts";
-import { IndeterminateProgressBar } from "../ui/progress-bar.tsx";
+import { sessionIsLeavingPage } from "#app/features/auth/load-auth-session.ts";
+import { resolveShortLink } from "#app/features/short-links/resolve-short-link.ts";
+import { ApplicationError } from "#app/layout/application-error.tsx";
+import { ApiNetworkError, ApiRequestError } from "#app/lib/api/api-client.ts";
+import { api } from "#app/lib/api/browser-api-client.ts";
+import { pageMeta } from "#app/seo/page-meta.ts";
+import { buttonClasses } from "#app/ui/button-styles.ts";
+import { IndeterminateProgressBar } from "#app/ui/progress-bar.tsx";
 import type { Route } from "./+types/short-link";
 
 export const meta = () =>
@@ -24,7 +24,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   try {
     const outcome = await resolveShortLink(api, params.cat, params.id, window.location.origin);
     // replace(): the short link itself should not stay in the back history.
-    if (outcome.kind === "go") window.location.replace(outcome.url);
+    if (outcome.kind === "go") window.location.replace(outcome.to);
     return outcome;
   } catch (error) {
     if (error instanceof ApiNetworkError) throw data(error.message, error.timedOut ? 504 : 503);
@@ -54,15 +54,16 @@ export function HydrateFallback() {
 
 export default function ShortLink({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "go" || loaderData.kind === "leaving") return <OpeningLink />;
+  const refused = loaderData.reason === "target-refused";
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-5 px-4 py-24 text-center">
       <h1 className="font-semibold text-3xl text-ink">
-        {loaderData.kind === "not-found" ? "This link doesn't exist" : "This link can't be opened"}
+        {refused ? "This link can't be opened" : "This link doesn't exist"}
       </h1>
       <p className="text-cocoa">
-        {loaderData.kind === "not-found"
-          ? "It may have expired or been mistyped. Check the message you received, or start from our home page."
-          : "It points somewhere we can't safely send you. Please contact the bakery that sent it."}
+        {refused
+          ? "It points somewhere we can't safely send you. Please contact the bakery that sent it."
+          : "It may have expired or been mistyped. Check the message you received, or start from our home page."}
       </p>
       <Link to="/" className={buttonClasses("primary")}>
         Go to the home page

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
-import { mountPricingTable, pricingTableSlotId } from "../features/signup/pricing-table.ts";
-import { pageMeta } from "../seo/page-meta.ts";
-import { siteConfig } from "../site-config.ts";
-import { ParseTimeSlot } from "../ui/parse-time-slot.tsx";
+import { mountPricingTable, pricingTableSlotId } from "#app/features/signup/pricing-table.ts";
+import { pageMeta } from "#app/seo/page-meta.ts";
+import { siteConfig } from "#app/site-config.ts";
+import { ParseTimeSlot } from "#app/ui/parse-time-slot.tsx";
 
 export const meta = () =>
   pageMeta({

@@ -1,5 +1,5 @@
-import { indexedRoutePaths } from "../public-routes.ts";
-import { absoluteUrl } from "../site-config.ts";
+import { indexedRoutePaths } from "#app/public-routes.ts";
+import { absoluteUrl } from "#app/site-config.ts";
 
 export function loader() {
   const urls = indexedRoutePaths

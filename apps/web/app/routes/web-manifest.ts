@@ -1,4 +1,4 @@
-import { siteConfig } from "../site-config.ts";
+import { siteConfig } from "#app/site-config.ts";
 
 export function loader() {
   const manifest = {

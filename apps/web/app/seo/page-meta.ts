@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { absoluteUrl, siteConfig } from "../site-config.ts";
+import { absoluteUrl, siteConfig } from "#app/site-config.ts";
 
 type PageMetaInput = {
   title: string;

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { monthlyPrice } from "../marketing/pricing.ts";
-import { absoluteUrl, siteConfig } from "../site-config.ts";
+import { monthlyPrice } from "#app/marketing/pricing.ts";
+import { absoluteUrl, siteConfig } from "#app/site-config.ts";
 
 /** JSON-LD for search engines: who we are and what the software costs. */
 export function organizationAndOfferJsonLd(): MetaDescriptor {

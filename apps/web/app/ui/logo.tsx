@@ -1,4 +1,4 @@
-import { siteConfig } from "../site-config.ts";
+import { siteConfig } from "#app/site-config.ts";
 
 /** The brand logo at the spec's 30 px height; width follows the image's 4:1 ratio. */
 export function Logo({ className = "" }: { className?: string }) {

@@ -1,4 +1,4 @@
-import { type ParseTimeScript, parseTimeScriptMarker } from "../parse-time-scripts.ts";
+import { type ParseTimeScript, parseTimeScriptMarker } from "#app/parse-time-scripts.ts";
 
 type ParseTimeSlotProps = {
   id: string;

@@ -6,7 +6,7 @@ import {
   putShortLink,
   removeShortLink,
 } from "../../db/short-links.ts";
-import { prepareLinkTarget } from "../../links/prepare-link-target.ts";
+import { prepareLinkTarget } from "../../short-links/prepare-link-target.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
 import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";
 import { slugArg } from "../validate-input.ts";

@@ -1,12 +1,12 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { sitePathForPage } from "@bakery/shared/api-contract";
 import {
   formatFromFileName,
   PageSourceError,
   placeholdersFromConfig,
   renderPageSource,
-} from "../../content/render-page.ts";
+} from "@bakery/content/render-page";
+import { sitePathForPage } from "@bakery/shared/api-contract";
 import {
   findContentPage,
   listContentPages,
@@ -51,7 +51,7 @@ export const pageCommands: Command[] = [
       "images and event handlers are dropped. {{COMPANY_NAME}}, {{COMPANY_ADDRESS}},",
       "{{CONTACT_EMAIL}}, {{PRODUCT_NAME}} and {{SITE_URL}} are filled from the configuration.",
       "",
-      "Example: npx rise-admin pages put privacy-policy content/privacy-policy.md --title 'Privacy Policy'",
+      "Example: npx rise-admin pages put privacy-policy packages/content/pages/privacy-policy.md --title 'Privacy Policy'",
     ].join("\n"),
     async prepare({ args, options }, config) {
       const handle = slugArg("handle", args.handle ?? "");

@@ -1,5 +1,5 @@
 import { CircleUserRound } from "lucide-react";
-import { SideDrawer, SideDrawerButton } from "../../ui/side-drawer.tsx";
+import { SideDrawer, SideDrawerButton } from "#app/ui/side-drawer.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 import { useSignedInUser } from "./auth-context.tsx";
 

@@ -1,7 +1,7 @@
 import { CalendarCheck, ClipboardCheck, House, LoaderCircle, LogOut, Tag } from "lucide-react";
 import { useState } from "react";
 import { NavLink } from "react-router";
-import { siteConfig } from "../../site-config.ts";
+import { siteConfig } from "#app/site-config.ts";
 import { type AccountMenuLink, accountMenuLinks } from "./account-menu-links.ts";
 import type { SignedInUser } from "./auth-context.tsx";
 

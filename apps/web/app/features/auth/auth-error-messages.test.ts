@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiNetworkError, ApiRequestError } from "../api/api-errors.ts";
+import { ApiNetworkError, ApiRequestError } from "#app/lib/api/api-errors.ts";
 import {
   accountLoadErrorMessage,
   passwordResetErrorMessage,

@@ -1,4 +1,4 @@
-import { ApiNetworkError } from "../api/api-errors.ts";
+import { ApiNetworkError } from "#app/lib/api/api-errors.ts";
 
 /** The identity SDK's error code ("auth/…"), if the error carries one. */
 function authErrorCode(error: unknown): string | undefined {

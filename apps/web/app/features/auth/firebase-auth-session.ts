@@ -15,9 +15,9 @@ import {
   signOut,
   type User,
 } from "firebase/auth";
-import { siteConfig } from "../../site-config.ts";
-import { ApiRequestError } from "../api/api-client.ts";
-import { api } from "../api/browser-api-client.ts";
+import { ApiRequestError } from "#app/lib/api/api-client.ts";
+import { api } from "#app/lib/api/browser-api-client.ts";
+import { siteConfig } from "#app/site-config.ts";
 import { accountLoadErrorMessage } from "./auth-error-messages.ts";
 import type { AuthSession, AuthState } from "./auth-session.ts";
 import { routeAfterSignIn, type SignInDestination } from "./route-after-sign-in.ts";

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleUserRound, LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { buttonClasses } from "../../ui/button-styles.ts";
+import { buttonClasses } from "#app/ui/button-styles.ts";
 import { useAuth } from "./auth-context.tsx";
 import type { AccountState } from "./auth-session.ts";
 

@@ -1,5 +1,5 @@
-import { browserAttribution } from "../attribution/browser-attribution.ts";
-import type { SessionAttribution } from "../attribution/capture-attribution.ts";
+import { browserAttribution } from "#app/features/attribution/browser-attribution.ts";
+import type { SessionAttribution } from "#app/features/attribution/capture-attribution.ts";
 import { bookDemoNoteParam } from "./book-demo-note.ts";
 import { schedulingEmbedUrl } from "./scheduling-embed-url.ts";
 

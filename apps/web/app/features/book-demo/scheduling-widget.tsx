@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { siteConfig } from "../../site-config.ts";
-import { ParseTimeSlot } from "../../ui/parse-time-slot.tsx";
+import { siteConfig } from "#app/site-config.ts";
+import { ParseTimeSlot } from "#app/ui/parse-time-slot.tsx";
 import { listenForBookedDemo, reportBookedDemo } from "./report-booked-demo.ts";
 import { schedulingEmbedUrl } from "./scheduling-embed-url.ts";
 import {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { bookedDemoEvent } from "./send-booked-demo.ts";
 
 // The browser API client reads the built site's configuration; these tests need only the event.
-vi.mock("../api/browser-api-client.ts", () => ({ api: {} }));
+vi.mock("#app/lib/api/browser-api-client.ts", () => ({ api: {} }));
 
 describe("bookedDemoEvent", () => {
   it("carries the visit's attribution and landing page", () => {

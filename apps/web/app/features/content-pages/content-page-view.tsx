@@ -1,10 +1,10 @@
 import { type ContentPage, contentPageSchema } from "@bakery/shared/api-contract";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { pageTitle } from "../../seo/page-meta.ts";
-import { buttonClasses } from "../../ui/button-styles.ts";
-import { ApiRequestError } from "../api/api-client.ts";
-import { api } from "../api/browser-api-client.ts";
+import { ApiRequestError } from "#app/lib/api/api-client.ts";
+import { api } from "#app/lib/api/browser-api-client.ts";
+import { pageTitle } from "#app/seo/page-meta.ts";
+import { buttonClasses } from "#app/ui/button-styles.ts";
 import { sanitizeContentHtml } from "./sanitize-content-html.ts";
 
 type LoadState =

@@ -1,14 +1,11 @@
-import type { ContentPage } from "@bakery/shared/api-contract";
-import privacyPolicySource from "../../../../../content/privacy-policy.md?raw";
-import termsOfServiceSource from "../../../../../content/terms-of-service.md?raw";
+import privacyPolicySource from "@bakery/content/pages/privacy-policy.md?raw";
+import termsOfServiceSource from "@bakery/content/pages/terms-of-service.md?raw";
 // The same renderer and page list the API seeds its database with, so the prerendered
 // text is what GET /api/p/:handle answers until an operator edits the page.
-import {
-  placeholdersFromConfig,
-  renderPageSource,
-} from "../../../../api/src/content/render-page.ts";
-import { DEMO_PAGES } from "../../../../api/src/seed/demo-data.ts";
-import { siteConfig } from "../../site-config.ts";
+import { placeholdersFromConfig, renderPageSource } from "@bakery/content/render-page";
+import { SEED_PAGES } from "@bakery/content/seed-pages";
+import type { ContentPage } from "@bakery/shared/api-contract";
+import { siteConfig } from "#app/site-config.ts";
 
 const sources = {
   "privacy-policy": privacyPolicySource,
@@ -23,7 +20,7 @@ export type SeededHandle = keyof typeof sources;
  * from the API once the app runs, so an operator's edit still shows.
  */
 export function seededContentPage(handle: SeededHandle): ContentPage {
-  const page = DEMO_PAGES.find((candidate) => candidate.handle === handle);
+  const page = SEED_PAGES.find((candidate) => candidate.handle === handle);
   if (!page) throw new Error(`no seeded page "${handle}"`);
   return {
     title: page.title,

@@ -1,8 +1,8 @@
 import { MessageCircle } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { siteConfig } from "../../site-config.ts";
-import { opensElsewhere } from "../../ui/opens-elsewhere.ts";
+import { siteConfig } from "#app/site-config.ts";
+import { opensElsewhere } from "#app/ui/opens-elsewhere.ts";
 
 const buttonClass =
   "fixed right-4 bottom-4 z-30 inline-flex h-14 items-center gap-2 rounded-full bg-brand-700 pr-5 pl-4 font-semibold text-white shadow-lg ring-4 ring-white/60 hover:bg-brand-800 sm:right-6 sm:bottom-6";

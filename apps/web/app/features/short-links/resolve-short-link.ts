@@ -1,15 +1,16 @@
 import { redirectResultSchema } from "@bakery/shared/api-contract";
 import { redirectAllowedHosts } from "@bakery/shared/config";
 import { checkRedirectTarget } from "@bakery/shared/redirect-target";
-import { siteConfig } from "../../site-config.ts";
-import { type ApiClient, ApiRequestError } from "../api/api-client.ts";
+import type { ShortLinkOutcome } from "@bakery/shared/short-link-outcome";
+import { type ApiClient, ApiRequestError } from "#app/lib/api/api-client.ts";
+import { siteConfig } from "#app/site-config.ts";
 
-export type ShortLinkOutcome =
-  | { kind: "go"; url: string }
-  | { kind: "not-found" }
-  | { kind: "unsafe-target" }
-  /** The API client already sent the browser elsewhere (sign-in, or a moved link). */
+/** What the link page can land on, or that the API client already sent the browser elsewhere (sign-in, or a moved link). */
+export type ShortLinkPageOutcome =
+  | Extract<ShortLinkOutcome, { kind: "go" | "not-found" }>
   | { kind: "leaving" };
+
+const targetRefused = { kind: "not-found", reason: "target-refused" } as const;
 
 /**
  * Asks the API where a short link leads and checks the answer before the
@@ -21,7 +22,7 @@ export async function resolveShortLink(
   cat: string,
   id: string,
   siteOrigin: string,
-): Promise<ShortLinkOutcome> {
+): Promise<ShortLinkPageOutcome> {
   try {
     const { to } = await api.get(
       `/redirect/${encodeURIComponent(cat)}/${encodeURIComponent(id)}`,
@@ -31,13 +32,13 @@ export async function resolveShortLink(
       siteOrigin,
       allowedHosts: redirectAllowedHosts(siteConfig),
     });
-    return checked.ok ? { kind: "go", url: checked.url } : { kind: "unsafe-target" };
+    return checked.ok ? { kind: "go", to: checked.url } : targetRefused;
   } catch (error) {
     if (error instanceof ApiRequestError) {
       if (error.leavingPage) return { kind: "leaving" };
       if (error.status === 404 || error.status === 400) return { kind: "not-found" };
       // Moved to a place the client refused to follow (not on this site).
-      if (error.status === 301) return { kind: "unsafe-target" };
+      if (error.status === 301) return targetRefused;
     }
     throw error;
   }

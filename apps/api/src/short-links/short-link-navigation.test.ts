@@ -1,20 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { serve } from "@hono/node-server";
-import { Hono } from "hono";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/open-database.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listShortLinks } from "../db/short-links.ts";
-import { createRateLimiter, type RateLimiter } from "../limits/rate-limiter.ts";
-import { createShortLinkStore, type ShortLinkStore } from "../links/short-link-store.ts";
-import { silentLogger } from "../logger.ts";
-import { clearTables, testBackends } from "../test-support/test-database.ts";
-import { putTestShortLinks, testConfig } from "../test-support/test-server.ts";
-import { createSiteHandler } from "./serve-site.ts";
-import { isTopLevelNavigation, shortLinkNavigation } from "./short-link-navigation.ts";
+import { emptyDatabasePerTest } from "../test-support/fresh-per-test.ts";
+import { testBackends } from "../test-support/test-database.ts";
+import {
+  putTestShortLinks,
+  startLocalTestServer,
+  type TestServer,
+} from "../test-support/test-server.ts";
+import { isTopLevelNavigation } from "./short-link-navigation.ts";
 
 const SPA_PAGE = "<!DOCTYPE html><title>Opening your link</title><p>spa fallback</p>";
 const CHROME_UA =
@@ -30,17 +24,13 @@ const NAVIGATION = {
 };
 
 describe.each(testBackends())("short link navigations against $name", ({ open }) => {
-  let handle: DatabaseHandle;
-  let siteRoot: string;
-  let url: string;
-  let limiter: RateLimiter;
-  let shortLinks: ShortLinkStore;
-  let close: () => Promise<void>;
+  const fresh = emptyDatabasePerTest(open, putTestShortLinks);
+  let server: TestServer;
 
   const clicks = async (id: string) =>
-    (await listShortLinks(handle.db)).find((link) => link.id === id)?.clicks;
+    (await listShortLinks(fresh.handle.db)).find((link) => link.id === id)?.clicks;
   const request = (path: string, headers: Record<string, string>, method = "GET") =>
-    sendExactly(`${url}${path}`, method, headers);
+    sendExactly(`${server.url}${path}`, method, headers);
   const expectSpaPage = async (response: RawResponse) => {
     expect(response.status).toBe(200);
     expect(response.headers.location).toBeUndefined();
@@ -48,43 +38,11 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
   };
 
   beforeAll(async () => {
-    handle = await open();
-    limiter = createRateLimiter({ db: handle.db, logger: silentLogger, config: testConfig });
-    // No cache, clicks written at once: each test changes links and reads counts right away.
-    shortLinks = createShortLinkStore({
-      db: handle.db,
-      logger: silentLogger,
-      config: testConfig,
-      cacheMs: 0,
-      flushEveryMs: 0,
-    });
-    siteRoot = mkdtempSync(join(tmpdir(), "short-link-site-"));
-    writeFileSync(join(siteRoot, "__spa-fallback.html"), SPA_PAGE);
-    // The same order as main.ts: the redirect, then the site handler it falls through to.
-    const app = new Hono();
-    app.get(
-      "/to/:cat/:id",
-      shortLinkNavigation({ limiter, shortLinks, config: testConfig, logger: silentLogger }),
-    );
-    app.get("*", createSiteHandler({ root: siteRoot }));
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const started = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, () =>
-        resolve(started),
-      );
-    });
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+    // The local server's routing: the redirect, then the site it falls through to.
+    server = await startLocalTestServer(fresh.handle, { sitePage: SPA_PAGE });
   });
   afterAll(async () => {
-    await close?.();
-    await shortLinks?.close();
-    await limiter?.close();
-    await handle?.close();
-    rmSync(siteRoot, { recursive: true, force: true });
-  });
-  beforeEach(async () => {
-    await clearTables(handle);
-    await putTestShortLinks(handle);
+    await server?.close();
   });
 
   it("answers a browser's navigation to a public link with 302 to its target and counts it", async () => {
@@ -150,20 +108,17 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
   });
 
   it("keeps the page flow for a target the allow-list no longer accepts", async () => {
-    const app = new Hono();
-    app.get(
-      "/to/:cat/:id",
-      shortLinkNavigation({
-        limiter,
-        shortLinks,
-        config: { ...testConfig, redirectAllowedHosts: ["www.example.com"] },
-        logger: silentLogger,
-      }),
-    );
-    app.get("*", createSiteHandler({ root: siteRoot }));
-    const response = await app.request("/to/partner/calendar", { headers: NAVIGATION });
-    expect(response.status).toBe(200);
-    expect(await response.text()).toBe(SPA_PAGE);
+    const narrower = await startLocalTestServer(fresh.handle, {
+      config: { redirectAllowedHosts: ["www.example.com"] },
+      sitePage: SPA_PAGE,
+    });
+    try {
+      const response = await sendExactly(`${narrower.url}/to/partner/calendar`, "GET", NAVIGATION);
+      expect(response.status).toBe(200);
+      expect(response.body).toBe(SPA_PAGE);
+    } finally {
+      await narrower.close();
+    }
   });
 });
 

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONTENT_DIR } from "../seed/local-seed.ts";
 import { renderPageSource } from "./render-page.ts";
+import { SEED_PAGES_DIR } from "./seed-page-files.ts";
 
 /**
  * The legal pages as they render today, kept byte for byte (legal-pages-rendered/): an
@@ -20,7 +20,7 @@ const placeholders = {
 
 describe("legal pages", () => {
   it.each(["privacy-policy", "terms-of-service"])("%s renders byte-identical", (page) => {
-    const source = readFileSync(path.join(CONTENT_DIR, `${page}.md`), "utf8");
+    const source = readFileSync(path.join(SEED_PAGES_DIR, `${page}.md`), "utf8");
     const expected = readFileSync(
       path.join(import.meta.dirname, "legal-pages-rendered", `${page}.html`),
       "utf8",

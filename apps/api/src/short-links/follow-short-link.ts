@@ -1,20 +1,9 @@
 import { checkRedirectTarget, type RedirectTargetCheck } from "@bakery/shared/redirect-target";
+import type { ShortLinkOutcome } from "@bakery/shared/short-link-outcome";
 import type { Logger } from "pino";
 import type { ApiConfig } from "../api-deps.ts";
 import type { RateLimiter } from "../limits/rate-limiter.ts";
 import type { ShortLinkStore, StoredShortLink } from "./short-link-store.ts";
-
-export type ShortLinkOutcome =
-  /** The click was counted; send the visitor to `to` (checked against the allow-list). */
-  | { kind: "go"; to: string }
-  /** The link was moved: its new place is `cat/id`. Nothing counted. */
-  | { kind: "moved"; cat: string; id: string }
-  /** The link exists but only signed-in visitors may follow it. Nothing counted. */
-  | { kind: "sign-in-required" }
-  /** No such link, or its target is no longer allowed. Nothing counted. */
-  | { kind: "not-found"; reason?: "target-refused" }
-  /** The client followed too many links this minute. Nothing looked up, nothing counted. */
-  | { kind: "rate-limited"; retryAfterSeconds: number };
 
 export interface FollowShortLinkDeps {
   config: Pick<

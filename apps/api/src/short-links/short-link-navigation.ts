@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { isbot } from "isbot";
 import { requestClient } from "../limits/client-address.ts";
-import { type FollowShortLinkDeps, followShortLink } from "../links/follow-short-link.ts";
 import { parseSlug } from "../validation.ts";
+import { type FollowShortLinkDeps, followShortLink } from "./follow-short-link.ts";
 
 /**
  * A short link opened from a text message, in one round trip: a browser's top-level

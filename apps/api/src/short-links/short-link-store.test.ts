@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DatabaseTimeoutError } from "../db/database-availability.ts";
-import type { DatabaseHandle } from "../db/open-database.ts";
 import { findShortLink, putShortLink } from "../db/short-links.ts";
 import { silentLogger } from "../logger.ts";
-import { clearTables, testBackends } from "../test-support/test-database.ts";
+import { emptyDatabasePerTest } from "../test-support/fresh-per-test.ts";
+import { testBackends } from "../test-support/test-database.ts";
 import { testConfig } from "../test-support/test-server.ts";
 import { createShortLinkStore } from "./short-link-store.ts";
 
-describe.each(testBackends({ postgresDatabase: "bakery_test_short_link_store" }))(
+describe.each(testBackends({ postgresDatabase: "short_link_store" }))(
   "short-link store against $name",
   ({ open }) => {
-    let handle: DatabaseHandle;
-    // Long intervals: these tests flush by hand.
-    const store = (db = handle.db) =>
-      createShortLinkStore({ db, logger: silentLogger, config: testConfig, flushEveryMs: 60_000 });
-    const clicks = async (id: string) => (await findShortLink(handle.db, "promo", id))?.clicks;
-
-    beforeAll(async () => {
-      handle = await open();
-    });
-    afterAll(async () => {
-      await handle?.close();
-    });
-    beforeEach(async () => {
-      await clearTables(handle);
+    const fresh = emptyDatabasePerTest(open, async (handle) => {
       for (const id of ["spring", "summer"]) {
         await putShortLink(handle.db, {
           cat: "promo",
@@ -33,6 +20,11 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_short_link_store" })
         });
       }
     });
+    // Long intervals: these tests flush by hand.
+    const store = (db = fresh.handle.db) =>
+      createShortLinkStore({ db, logger: silentLogger, config: testConfig, flushEveryMs: 60_000 });
+    const clicks = async (id: string) =>
+      (await findShortLink(fresh.handle.db, "promo", id))?.clicks;
 
     it("counts clicks in memory and adds them up in one write per flush", async () => {
       const first = store();
@@ -45,7 +37,9 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_short_link_store" })
       await Promise.all([first.flush(), second.flush()]);
       expect(await clicks("spring")).toBe(6);
       expect(await clicks("summer")).toBe(1);
-      expect((await findShortLink(handle.db, "promo", "spring"))?.lastClickAt).toBeInstanceOf(Date);
+      expect((await findShortLink(fresh.handle.db, "promo", "spring"))?.lastClickAt).toBeInstanceOf(
+        Date,
+      );
       // Nothing is written twice.
       await first.flush();
       expect(await clicks("spring")).toBe(6);
@@ -63,7 +57,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_short_link_store" })
 
     it("keeps the clicks of a failed write for the next flush", async () => {
       let down = true;
-      const flaky = new Proxy(handle.db, {
+      const flaky = new Proxy(fresh.handle.db, {
         get: (target, property, receiver) => {
           if (down && property === "execute") {
             return () => Promise.reject(Object.assign(new Error("down"), { code: "ECONNREFUSED" }));
@@ -83,7 +77,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_short_link_store" })
 
     it("gives up the clicks of a write that timed out, which may still land", async () => {
       let hung = true;
-      const slow = new Proxy(handle.db, {
+      const slow = new Proxy(fresh.handle.db, {
         get: (target, property, receiver) => {
           if (hung && property === "execute") return () => new Promise(() => {});
           return Reflect.get(target, property, receiver);
@@ -106,7 +100,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_short_link_store" })
 
     it("reuses a link it read for a short while, and never keeps a miss", async () => {
       const links = createShortLinkStore({
-        db: handle.db,
+        db: fresh.handle.db,
         logger: silentLogger,
         config: testConfig,
         cacheMs: 60_000,
@@ -117,7 +111,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_short_link_store" })
         signInRequired: false,
         movedTo: null,
       });
-      await putShortLink(handle.db, {
+      await putShortLink(fresh.handle.db, {
         cat: "promo",
         id: "spring",
         target: "/pricing",
@@ -126,7 +120,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_short_link_store" })
       expect((await links.find("promo", "spring"))?.target).toBe("/book-demo");
 
       expect(await links.find("promo", "autumn")).toBeUndefined();
-      await putShortLink(handle.db, {
+      await putShortLink(fresh.handle.db, {
         cat: "promo",
         id: "autumn",
         target: "/pricing",

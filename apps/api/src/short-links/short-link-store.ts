@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
 import type { ServerConfig } from "../config.ts";
-import { createShortLivedCache } from "../content/short-lived-cache.ts";
 import { DatabaseTimeoutError, withDeadline } from "../db/database-availability.ts";
 import type { Database } from "../db/open-database.ts";
 import { addShortLinkClicks, findShortLink, linkKey } from "../db/short-links.ts";
+import { createShortLivedCache } from "../http/short-lived-cache.ts";
 
 /** What following a link needs to know about it. */
 export interface StoredShortLink {

@@ -6,10 +6,10 @@ import {
 import type { Hono } from "hono";
 import type { ApiDeps } from "../api-deps.ts";
 import { InvalidTokenError, readBearerToken } from "../auth/verify-id-token.ts";
-import { notFound, rateLimited, unauthorized } from "../http-errors.ts";
+import { notFound, rateLimited, unauthorized } from "../http/errors.ts";
 import { requestClient } from "../limits/client-address.ts";
-import { followShortLink } from "../links/follow-short-link.ts";
 import { parseSlug } from "../validation.ts";
+import { followShortLink } from "./follow-short-link.ts";
 
 export function registerShortLinkRoutes(app: Hono, deps: ApiDeps): void {
   app.get("/redirect/:cat/:id", async (c) => {

@@ -1,4 +1,4 @@
-import { siteConfig } from "../../site-config.ts";
+import { siteConfig } from "#app/site-config.ts";
 import { createApiClient } from "./api-client.ts";
 import { currentIdToken } from "./id-token-source.ts";
 

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../config.ts";
 import { renderPageSource } from "./render-page.ts";
 
 /**
@@ -11,7 +10,8 @@ import { renderPageSource } from "./render-page.ts";
  * something, submit or restyle the page may come out.
  */
 
-const payloads = readFileSync(path.join(REPO_ROOT, "e2e/fixtures/xss-payloads.txt"), "utf8")
+const corpus = path.resolve(import.meta.dirname, "../../../e2e/fixtures/xss-payloads.txt");
+const payloads = readFileSync(corpus, "utf8")
   .split("\n")
   .filter((line) => line.trim() !== "" && !line.startsWith("#"));
 

@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import type { ApiDeps } from "./api-deps.ts";
+import { createApi } from "./app.ts";
+import type { ServerConfig } from "./config.ts";
+import { errorBody } from "./http/errors.ts";
+import { requestIdMiddleware } from "./request-id.ts";
+import { cspReportRoute } from "./security/csp-report.ts";
+import { inlineScriptHashReader } from "./security/inline-script-hashes.ts";
+import { securityHeadersMiddleware } from "./security/security-headers.ts";
+import { shortLinkNavigation } from "./short-links/short-link-navigation.ts";
+import { createSiteHandler } from "./site/serve-site.ts";
+
+/** The API's inputs, with the whole server configuration: the site's headers and build folder too. */
+export type LocalAppDeps = Omit<ApiDeps, "config" | "apiBasePath"> & { config: ServerConfig };
+
+/**
+ * The local server's routing, on one port: the API under API_BASE_URL's path, the CSP
+ * report endpoint, a browser's /to/:cat/:id redirect and the built site. main.ts serves
+ * it; tests serve the same routing over HTTP instead of rebuilding it.
+ */
+export function createLocalApp(deps: LocalAppDeps): Hono {
+  const { config, limiter, shortLinks, logger } = deps;
+  const base = config.apiBasePath;
+  const app = new Hono();
+  // First, so every answer (site, API, redirects, errors) carries the headers and its
+  // log lines the request's id.
+  app.use(requestIdMiddleware());
+  app.use(securityHeadersMiddleware(config, inlineScriptHashReader(config.WEB_BUILD_DIR, logger)));
+  app.route(base || "/", createApi({ ...deps, apiBasePath: base }));
+  app.route(`${base}/csp-report`, cspReportRoute({ logger, limiter, config }));
+  // Unknown /api/* paths answer JSON 404 instead of falling through to the site's redirect.
+  app.all(`${base}/*`, (c) => c.json(errorBody("not_found", "No such API route"), 404));
+  // A short link opened in a browser answers 302 to its target; anything unusual falls through.
+  app.get("/to/:cat/:id", shortLinkNavigation({ limiter, shortLinks, config, logger }));
+  app.get("*", createSiteHandler({ root: config.WEB_BUILD_DIR }));
+  app.all("*", (c) => c.text("Method Not Allowed", 405));
+  return app;
+}

@@ -1,0 +1,83 @@
+import { Eye, EyeOff } from "lucide-react";
+import { type ReactNode, type Ref, useState } from "react";
+import { SIGN_IN_ERROR_ID } from "./sign-in-feedback.tsx";
+
+const inputClass =
+  "h-12 w-full rounded-xl border border-brand-200 bg-white px-4 text-base text-ink shadow-xs placeholder:text-cocoa/60 hover:border-brand-300 focus-visible:border-brand-500 aria-[invalid=true]:border-red-600";
+
+type FieldProps = {
+  inputRef: Ref<HTMLInputElement>;
+  /** The error shown above the form is about this field. */
+  invalid: boolean;
+};
+
+const errorLink = (invalid: boolean) => ({
+  "aria-invalid": invalid,
+  "aria-describedby": invalid ? SIGN_IN_ERROR_ID : undefined,
+});
+
+export function EmailField({ inputRef, invalid }: FieldProps) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="sign-in-email" className="font-medium text-ink text-sm">
+        Email
+      </label>
+      <input
+        ref={inputRef}
+        id="sign-in-email"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        {...errorLink(invalid)}
+        className={inputClass}
+      />
+    </div>
+  );
+}
+
+/** The password input with its show/hide toggle; `children` go below it (the reset link). */
+export function PasswordField({
+  inputRef,
+  invalid,
+  children,
+}: FieldProps & { children: ReactNode }) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="sign-in-password" className="font-medium text-ink text-sm">
+        Password
+      </label>
+      <div className="relative">
+        <input
+          ref={inputRef}
+          id="sign-in-password"
+          name="password"
+          type={visible ? "text" : "password"}
+          autoComplete="current-password"
+          required
+          {...errorLink(invalid)}
+          className={`${inputClass} pr-12`}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((shown) => !shown)}
+          aria-pressed={visible}
+          aria-label="Show password"
+          aria-controls="sign-in-password"
+          className="absolute inset-y-1 right-1 flex w-10 items-center justify-center rounded-lg text-cocoa hover:bg-brand-50 hover:text-brand-800"
+        >
+          {visible ? (
+            <EyeOff aria-hidden="true" className="size-5" />
+          ) : (
+            <Eye aria-hidden="true" className="size-5" />
+          )}
+        </button>
+      </div>
+      {children}
+    </div>
+  );
+}

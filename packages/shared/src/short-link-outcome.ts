@@ -1,0 +1,16 @@
+/**
+ * Where following a short link leads. The API decides it (GET /redirect and the local
+ * server's /to redirect); the site's link page reaches the two outcomes a visitor can land
+ * on there ("go" and "not-found") from the API's answer, checking the target again.
+ */
+export type ShortLinkOutcome =
+  /** The click was counted; send the visitor to `to` (checked against the allow-list). */
+  | { kind: "go"; to: string }
+  /** The link was moved: its new place is `cat/id`. Nothing counted. */
+  | { kind: "moved"; cat: string; id: string }
+  /** The link exists but only signed-in visitors may follow it. Nothing counted. */
+  | { kind: "sign-in-required" }
+  /** No such link, or its target is not (or no longer) allowed. Nothing counted. */
+  | { kind: "not-found"; reason?: "target-refused" }
+  /** The client followed too many links this minute. Nothing looked up, nothing counted. */
+  | { kind: "rate-limited"; retryAfterSeconds: number };
