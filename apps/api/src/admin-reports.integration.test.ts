@@ -5,8 +5,10 @@ import {
   utcDay,
 } from "@bakery/shared/admin-contract";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { addConversions } from "./db/conversion-events.ts";
+import { addLandingCounts } from "./db/landings.ts";
 import type { DatabaseHandle } from "./db/open-database.ts";
-import { conversionEvents, landingCounts, profiles } from "./db/schema.ts";
+import { campaignLandingCounts, landingCounts, profiles } from "./db/schema.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
 import { clearTables, testBackends } from "./test-support/test-database.ts";
 import {
@@ -97,7 +99,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_admin_reports" }))(
     });
 
     it("sums landings and conversions per campaign and UTC day, with totals and rates", async () => {
-      await handle.db.insert(landingCounts).values([
+      await addLandingCounts(handle.db, [
         {
           day: "2026-03-01",
           source: "fb",
@@ -155,7 +157,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_admin_reports" }))(
         utmCampaign: campaign,
         createdAt: new Date(at),
       });
-      await handle.db.insert(conversionEvents).values([
+      await addConversions(handle.db, [
         // The last millisecond of March 1st in UTC is March 1st, whatever the server's zone.
         event("demo_booked", "2026-03-01T23:59:59.999Z", "spring"),
         event("demo_booked", "2026-03-02T00:00:00.000Z", "spring"),
@@ -271,6 +273,9 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_admin_reports" }))(
         },
       ]);
       expect([today, utcDay(new Date(Date.now() - 60_000))]).toContain(rows[0]?.day);
+      expect(await handle.db.select().from(campaignLandingCounts)).toEqual([
+        { day: rows[0]?.day, source: "fb", medium: "cpc", campaign: "spring", count: 2 },
+      ]);
     });
 
     it("refuses a landing without a source or with a foreign path", async () => {

@@ -2,7 +2,7 @@ import { asc } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "./db/open-database.ts";
-import { conversionEvents } from "./db/schema.ts";
+import { conversionCounts, conversionEvents } from "./db/schema.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
 import { clearTables, testBackends } from "./test-support/test-database.ts";
 import { startTestServer, type TestServer, testConfig } from "./test-support/test-server.ts";
@@ -81,6 +81,17 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_stripe_webhook" }))(
         // The day the checkout completed, not the day the event arrived.
         createdAt: new Date(created * 1000),
       });
+      // Counted once in the funnel too, on the day it completed.
+      expect(await handle.db.select().from(conversionCounts)).toEqual([
+        {
+          day: "2026-03-01",
+          type: "checkout_completed",
+          source: "fb",
+          medium: "cpc",
+          campaign: "spring",
+          count: 1,
+        },
+      ]);
     });
 
     it("records a checkout without a reference of ours as coming from nowhere", async () => {

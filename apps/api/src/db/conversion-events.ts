@@ -1,9 +1,67 @@
+import { utcDay } from "@bakery/shared/admin-contract";
 import type { ConversionEvent } from "@bakery/shared/api-contract";
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "./open-database.ts";
-import { conversionEvents } from "./schema.ts";
+import { conversionCounts, conversionEvents } from "./schema.ts";
 
 const orNull = (value: string | undefined) => (value ? value : null);
+
+type ConversionRow = typeof conversionEvents.$inferInsert & { createdAt: Date };
+
+/**
+ * Stores conversions and adds them to the per-day counts the funnel reads, in one
+ * transaction. A row whose provider event id is already stored is skipped, and not
+ * counted again. Returns how many were new.
+ */
+export async function addConversions(
+  db: Database,
+  rows: readonly ConversionRow[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    const added = await tx
+      .insert(conversionEvents)
+      .values([...rows])
+      .onConflictDoNothing({ target: conversionEvents.stripeEventId })
+      .returning({
+        type: conversionEvents.type,
+        source: conversionEvents.utmSource,
+        medium: conversionEvents.utmMedium,
+        campaign: conversionEvents.utmCampaign,
+        createdAt: conversionEvents.createdAt,
+      });
+    const counts = new Map<string, typeof conversionCounts.$inferInsert & { count: number }>();
+    for (const row of added) {
+      const count = {
+        day: utcDay(row.createdAt),
+        type: row.type,
+        source: row.source ?? "",
+        medium: row.medium ?? "",
+        campaign: row.campaign ?? "",
+      };
+      const key = JSON.stringify(count);
+      const same = counts.get(key);
+      if (same) same.count += 1;
+      else counts.set(key, { ...count, count: 1 });
+    }
+    if (counts.size > 0) {
+      await tx
+        .insert(conversionCounts)
+        .values([...counts.values()])
+        .onConflictDoUpdate({
+          target: [
+            conversionCounts.day,
+            conversionCounts.type,
+            conversionCounts.source,
+            conversionCounts.medium,
+            conversionCounts.campaign,
+          ],
+          set: { count: sql`${conversionCounts.count} + excluded.count` },
+        });
+    }
+    return added.length;
+  });
+}
 
 const attributionColumns = (attribution: ConversionEvent["attribution"]) => ({
   utmSource: orNull(attribution?.utms),
@@ -11,13 +69,16 @@ const attributionColumns = (attribution: ConversionEvent["attribution"]) => ({
   utmCampaign: orNull(attribution?.utmc),
 });
 
-/** Stores one conversion; empty utm values become NULL so "none" groups together. */
+/** Stores one conversion seen now; empty utm values become NULL so "none" groups together. */
 export async function recordConversionEvent(db: Database, event: ConversionEvent): Promise<void> {
-  await db.insert(conversionEvents).values({
-    type: event.type,
-    ...attributionColumns(event.attribution),
-    landing: event.landing,
-  });
+  await addConversions(db, [
+    {
+      type: event.type,
+      ...attributionColumns(event.attribution),
+      landing: event.landing,
+      createdAt: new Date(),
+    },
+  ]);
 }
 
 /**
@@ -28,17 +89,15 @@ export async function recordCheckoutCompleted(
   db: Database,
   checkout: { stripeEventId: string; attribution: ConversionEvent["attribution"]; at: Date },
 ): Promise<boolean> {
-  const inserted = await db
-    .insert(conversionEvents)
-    .values({
+  const added = await addConversions(db, [
+    {
       type: "checkout_completed",
       ...attributionColumns(checkout.attribution),
       stripeEventId: checkout.stripeEventId,
       createdAt: checkout.at,
-    })
-    .onConflictDoNothing({ target: conversionEvents.stripeEventId })
-    .returning({ id: conversionEvents.id });
-  return inserted.length > 0;
+    },
+  ]);
+  return added > 0;
 }
 
 export interface AttributionCount {

@@ -8,9 +8,9 @@ import {
   type FunnelTotals,
   utcDay,
 } from "@bakery/shared/admin-contract";
-import { and, between, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, between, inArray, sql } from "drizzle-orm";
 import type { Database } from "./open-database.ts";
-import { conversionEvents, landingCounts } from "./schema.ts";
+import { campaignLandingCounts, conversionCounts } from "./schema.ts";
 
 const MS_PER_DAY = 86_400_000;
 
@@ -23,15 +23,15 @@ export function daysOf(from: string, to: string): string[] {
 }
 
 const landingKeyColumn = {
-  campaign: landingCounts.campaign,
-  source: landingCounts.source,
-  medium: landingCounts.medium,
+  campaign: campaignLandingCounts.campaign,
+  source: campaignLandingCounts.source,
+  medium: campaignLandingCounts.medium,
 } as const;
 
 const conversionKeyColumn = {
-  campaign: conversionEvents.utmCampaign,
-  source: conversionEvents.utmSource,
-  medium: conversionEvents.utmMedium,
+  campaign: conversionCounts.campaign,
+  source: conversionCounts.source,
+  medium: conversionCounts.medium,
 } as const;
 
 const conversionCount = {
@@ -62,40 +62,38 @@ function sum(days: readonly FunnelCounts[]): FunnelCounts {
 
 /**
  * Landings, booked demos and completed checkouts per group (campaign, source or medium)
- * and UTC day. Landings come from the per-day counts; conversions are counted from their
- * events, by the UTC day they were recorded. A missing utm value is the group `null`.
+ * and UTC day, summed from the per-day counts kept beside the landings and conversions
+ * (a conversion's day is the UTC day it happened). A missing utm value is the group `null`.
  */
 export async function funnelReport(db: Database, query: FunnelQuery): Promise<FunnelReport> {
   const { from, to, by } = query;
   const landingKey = landingKeyColumn[by];
   const landingRows = await db
     .select({
-      day: sql<string>`${landingCounts.day}::text`,
+      day: sql<string>`${campaignLandingCounts.day}::text`,
       key: landingKey,
-      count: sql<number>`sum(${landingCounts.count})::int`,
+      count: sql<number>`sum(${campaignLandingCounts.count})::int`,
     })
-    .from(landingCounts)
-    .where(between(landingCounts.day, from, to))
-    .groupBy(landingCounts.day, landingKey);
+    .from(campaignLandingCounts)
+    .where(between(campaignLandingCounts.day, from, to))
+    .groupBy(campaignLandingCounts.day, landingKey);
 
   const conversionKey = conversionKeyColumn[by];
-  const conversionDay = sql<string>`to_char(${conversionEvents.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const conversionRows = await db
     .select({
-      day: conversionDay,
+      day: sql<string>`${conversionCounts.day}::text`,
       key: conversionKey,
-      type: conversionEvents.type,
-      count: sql<number>`count(*)::int`,
+      type: conversionCounts.type,
+      count: sql<number>`sum(${conversionCounts.count})::int`,
     })
-    .from(conversionEvents)
+    .from(conversionCounts)
     .where(
       and(
-        inArray(conversionEvents.type, Object.keys(conversionCount)),
-        gte(conversionEvents.createdAt, new Date(`${from}T00:00:00Z`)),
-        lt(conversionEvents.createdAt, new Date(Date.parse(`${to}T00:00:00Z`) + MS_PER_DAY)),
+        between(conversionCounts.day, from, to),
+        inArray(conversionCounts.type, Object.keys(conversionCount)),
       ),
     )
-    .groupBy(conversionDay, conversionKey, conversionEvents.type);
+    .groupBy(conversionCounts.day, conversionKey, conversionCounts.type);
 
   const days = daysOf(from, to);
   const dayIndex = new Map(days.map((day, i) => [day, i]));

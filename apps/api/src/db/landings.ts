@@ -1,28 +1,74 @@
+import { utcDay } from "@bakery/shared/admin-contract";
 import type { LandingEvent } from "@bakery/shared/api-contract";
 import { sql } from "drizzle-orm";
 import type { Database } from "./open-database.ts";
-import { landingCounts } from "./schema.ts";
+import { campaignLandingCounts, landingCounts } from "./schema.ts";
 
-/** Adds one landing to today's (UTC) count for its source, medium, campaign and page. */
+/** Landings of one UTC day, source, medium, campaign ("" for none) and landing page. */
+export interface LandingCount {
+  day: string;
+  source: string;
+  medium: string;
+  campaign: string;
+  landing: string;
+  count: number;
+}
+
+/**
+ * Adds landings to the per-day counts: the full ones (with the landing page) and the
+ * per-campaign ones the funnel reads, in one transaction so the two always agree.
+ */
+export async function addLandingCounts(
+  db: Database,
+  counts: readonly LandingCount[],
+): Promise<void> {
+  if (counts.length === 0) return;
+  const byCampaign = new Map<string, Omit<LandingCount, "landing">>();
+  for (const { landing: _landing, ...count } of counts) {
+    const key = JSON.stringify([count.day, count.source, count.medium, count.campaign]);
+    const same = byCampaign.get(key);
+    if (same) same.count += count.count;
+    else byCampaign.set(key, { ...count });
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(landingCounts)
+      .values([...counts])
+      .onConflictDoUpdate({
+        target: [
+          landingCounts.day,
+          landingCounts.source,
+          landingCounts.medium,
+          landingCounts.campaign,
+          landingCounts.landing,
+        ],
+        set: { count: sql`${landingCounts.count} + excluded.count` },
+      });
+    await tx
+      .insert(campaignLandingCounts)
+      .values([...byCampaign.values()])
+      .onConflictDoUpdate({
+        target: [
+          campaignLandingCounts.day,
+          campaignLandingCounts.source,
+          campaignLandingCounts.medium,
+          campaignLandingCounts.campaign,
+        ],
+        set: { count: sql`${campaignLandingCounts.count} + excluded.count` },
+      });
+  });
+}
+
+/** Adds one landing to today's (UTC) counts for its source, medium, campaign and page. */
 export async function recordLanding(db: Database, event: LandingEvent): Promise<void> {
-  await db
-    .insert(landingCounts)
-    .values({
-      day: sql`(now() at time zone 'UTC')::date`,
+  await addLandingCounts(db, [
+    {
+      day: utcDay(new Date()),
       source: event.attribution.utms,
       medium: event.attribution.utmm,
       campaign: event.attribution.utmc,
       landing: event.landing,
       count: 1,
-    })
-    .onConflictDoUpdate({
-      target: [
-        landingCounts.day,
-        landingCounts.source,
-        landingCounts.medium,
-        landingCounts.campaign,
-        landingCounts.landing,
-      ],
-      set: { count: sql`${landingCounts.count} + 1` },
-    });
+    },
+  ]);
 }

@@ -139,6 +139,47 @@ export const landingCounts = pgTable(
   ],
 );
 
+/**
+ * The same counts without the landing page: what the dashboard's funnel sums (by campaign,
+ * source or medium), kept beside the full counts so a 90-day report reads a few thousand
+ * rows rather than every page's. Written in the same transaction as landing_counts.
+ */
+export const campaignLandingCounts = pgTable(
+  "campaign_landing_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    source: text("source").notNull(),
+    medium: text("medium").notNull(),
+    campaign: text("campaign").notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.source, table.medium, table.campaign] }),
+    check("campaign_landing_counts_count_positive", sql`${table.count} > 0`),
+  ],
+);
+
+/**
+ * Conversions counted per UTC day of their time, type and utm values ("" for none), kept
+ * in the same transaction as each conversion_events row, so the funnel sums a few
+ * thousand counts rather than every event.
+ */
+export const conversionCounts = pgTable(
+  "conversion_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    type: text("type").notNull(),
+    source: text("source").notNull(),
+    medium: text("medium").notNull(),
+    campaign: text("campaign").notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.type, table.source, table.medium, table.campaign] }),
+    check("conversion_counts_count_positive", sql`${table.count} > 0`),
+  ],
+);
+
 /** Counted clicks of each short link per UTC day (bots excluded, like the total). */
 export const shortLinkClicksByDay = pgTable(
   "short_link_clicks_by_day",
@@ -184,6 +225,8 @@ export const schema = {
   seedRuns,
   conversionEvents,
   landingCounts,
+  campaignLandingCounts,
+  conversionCounts,
   shortLinkClicksByDay,
   rateLimits,
 };

@@ -1,15 +1,11 @@
 import { utcDay } from "@bakery/shared/admin-contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import { addConversions } from "../db/conversion-events.ts";
+import { addLandingCounts, type LandingCount } from "../db/landings.ts";
 import type { Database } from "../db/open-database.ts";
 import { upsertProfile } from "../db/profiles.ts";
-import {
-  conversionEvents,
-  landingCounts,
-  seedRuns,
-  shortLinkClicksByDay,
-  shortLinks,
-} from "../db/schema.ts";
+import { seedRuns, shortLinkClicksByDay, shortLinks } from "../db/schema.ts";
 import { DEMO_USERS } from "./demo-data.ts";
 
 const SEED_NAME = "local-demo-marketing-v1";
@@ -103,8 +99,8 @@ export async function seedDemoMarketing(
 
   const random = pseudoRandom(17);
   const midnight = Date.parse(`${utcDay(today)}T00:00:00Z`);
-  const landings: Array<typeof landingCounts.$inferInsert> = [];
-  const conversions: Array<typeof conversionEvents.$inferInsert> = [];
+  const landings: LandingCount[] = [];
+  const conversions: Parameters<typeof addConversions>[1][number][] = [];
   const clicks: Array<typeof shortLinkClicksByDay.$inferInsert> = [];
   for (let back = DEMO_MARKETING_DAYS; back >= 1; back--) {
     const start = midnight - back * MS_PER_DAY;
@@ -144,8 +140,8 @@ export async function seedDemoMarketing(
     for (const user of DEMO_USERS) {
       if (user.role) await upsertProfile(tx, { uid: user.uid, email: user.email, role: user.role });
     }
-    await tx.insert(landingCounts).values(landings).onConflictDoNothing();
-    await tx.insert(conversionEvents).values(conversions);
+    await addLandingCounts(tx, landings);
+    await addConversions(tx, conversions);
     for (const link of DEMO_LINK_CLICKS) {
       const days = clicks.filter((row) => row.cat === link.cat && row.id === link.id);
       const total = days.reduce((sum, row) => sum + row.clicks, 0);
