@@ -290,27 +290,22 @@ describe("admin CLI: users set-role", () => {
     async () => {
       const emulator = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost ?? "" };
       const email = `marketer-${Date.now()}@example.com`;
-      const signUp = await fetch(
-        `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
-        {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ email, password: "bakery-test-1", returnSecureToken: true }),
-        },
-      );
-      const { localId: uid } = (await signUp.json()) as { localId: string };
-      /** The claims of a fresh ID token, as the dashboard page reads them. */
-      const claims = async () => {
-        const signIn = await fetch(
-          `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
+      /** The emulator's sign-up or sign-in for this account, as the web SDK calls it. */
+      const account = async (action: "signUp" | "signInWithPassword") => {
+        const response = await fetch(
+          `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:${action}?key=demo-key`,
           {
             method: "POST",
             headers: { "Content-Type": "application/json" },
             body: JSON.stringify({ email, password: "bakery-test-1", returnSecureToken: true }),
           },
         );
-        const { idToken } = (await signIn.json()) as { idToken: string };
-        const payload = idToken.split(".")[1] ?? "";
+        return (await response.json()) as { localId: string; idToken: string };
+      };
+      const { localId: uid } = await account("signUp");
+      /** The claims of a fresh ID token, as the dashboard page reads them. */
+      const claims = async () => {
+        const payload = (await account("signInWithPassword")).idToken.split(".")[1] ?? "";
         return JSON.parse(Buffer.from(payload, "base64url").toString()) as { role?: string };
       };
 

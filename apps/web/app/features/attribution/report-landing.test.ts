@@ -2,21 +2,19 @@ import { describe, expect, it } from "vitest";
 import type { StorageLike } from "./capture-attribution.ts";
 import { landingReportedKey, takeLandingToReport } from "./report-landing.ts";
 
-class FakeStorage implements StorageLike {
-  readonly items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
+/** sessionStorage as a plain map. */
+function sessionWith(items: Record<string, string>): StorageLike {
+  const map = new Map(Object.entries(items));
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => {
+      map.set(key, value);
+    },
+  };
 }
 
 function visit(source: object | undefined, landing = "/pricing") {
-  const session = new FakeStorage();
-  if (source) session.setItem("utm", JSON.stringify(source));
-  session.setItem("landing", landing);
-  return session;
+  return sessionWith({ landing, ...(source && { utm: JSON.stringify(source) }) });
 }
 
 describe("takeLandingToReport", () => {
@@ -39,8 +37,7 @@ describe("takeLandingToReport", () => {
 
   it("reports nothing for a visit without a source of its own or a first page", () => {
     expect(takeLandingToReport(visit(undefined))).toBeUndefined();
-    const noLanding = new FakeStorage();
-    noLanding.setItem("utm", JSON.stringify({ utms: "fb", utmm: "", utmc: "" }));
+    const noLanding = sessionWith({ utm: JSON.stringify({ utms: "fb", utmm: "", utmc: "" }) });
     expect(takeLandingToReport(noLanding)).toBeUndefined();
     expect(takeLandingToReport(undefined)).toBeUndefined();
   });
