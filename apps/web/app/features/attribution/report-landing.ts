@@ -43,6 +43,15 @@ export function reportLanding(): void {
   if (!event) return;
   const url = `${siteConfig.API_BASE_URL.replace(/\/$/, "")}/events`;
   const body = new Blob([JSON.stringify(event)], { type: "application/json" });
-  if (navigator.sendBeacon?.(url, body)) return;
-  void fetch(url, { method: "POST", body, keepalive: true }).catch(() => {});
+  try {
+    if (navigator.sendBeacon(url, body)) return;
+  } catch {
+    // Some browsers refuse a JSON beacon to another origin (split-origin API): fetch can ask first.
+  }
+  void fetch(url, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/json" },
+    keepalive: true,
+  }).catch(() => {});
 }
