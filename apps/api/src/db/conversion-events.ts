@@ -1,6 +1,7 @@
 import { utcDay } from "@bakery/shared/admin-contract";
 import type { ConversionEvent } from "@bakery/shared/api-contract";
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import { addToStoredCount, mergeCounts } from "./daily-counts.ts";
 import type { Database } from "./open-database.ts";
 import { conversionCounts, conversionEvents } from "./schema.ts";
 
@@ -30,24 +31,20 @@ export async function addConversions(
         campaign: conversionEvents.utmCampaign,
         createdAt: conversionEvents.createdAt,
       });
-    const counts = new Map<string, typeof conversionCounts.$inferInsert & { count: number }>();
-    for (const row of added) {
-      const count = {
+    const counts = mergeCounts(
+      added.map((row) => ({
         day: utcDay(row.createdAt),
         type: row.type,
         source: row.source ?? "",
         medium: row.medium ?? "",
         campaign: row.campaign ?? "",
-      };
-      const key = JSON.stringify(count);
-      const same = counts.get(key);
-      if (same) same.count += 1;
-      else counts.set(key, { ...count, count: 1 });
-    }
-    if (counts.size > 0) {
+        count: 1,
+      })),
+    );
+    if (counts.length > 0) {
       await tx
         .insert(conversionCounts)
-        .values([...counts.values()])
+        .values(counts)
         .onConflictDoUpdate({
           target: [
             conversionCounts.day,
@@ -56,7 +53,7 @@ export async function addConversions(
             conversionCounts.medium,
             conversionCounts.campaign,
           ],
-          set: { count: sql`${conversionCounts.count} + excluded.count` },
+          set: addToStoredCount(conversionCounts.count),
         });
     }
     return added.length;

@@ -1,6 +1,6 @@
 import { utcDay } from "@bakery/shared/admin-contract";
 import type { LandingEvent } from "@bakery/shared/api-contract";
-import { sql } from "drizzle-orm";
+import { addToStoredCount, mergeCounts } from "./daily-counts.ts";
 import type { Database } from "./open-database.ts";
 import { campaignLandingCounts, landingCounts } from "./schema.ts";
 
@@ -23,17 +23,11 @@ export async function addLandingCounts(
   counts: readonly LandingCount[],
 ): Promise<void> {
   if (counts.length === 0) return;
-  const byCampaign = new Map<string, Omit<LandingCount, "landing">>();
-  for (const { landing: _landing, ...count } of counts) {
-    const key = JSON.stringify([count.day, count.source, count.medium, count.campaign]);
-    const same = byCampaign.get(key);
-    if (same) same.count += count.count;
-    else byCampaign.set(key, { ...count });
-  }
+  const byCampaign = mergeCounts(counts.map(({ landing: _landing, ...count }) => count));
   await db.transaction(async (tx) => {
     await tx
       .insert(landingCounts)
-      .values([...counts])
+      .values(mergeCounts(counts))
       .onConflictDoUpdate({
         target: [
           landingCounts.day,
@@ -42,11 +36,11 @@ export async function addLandingCounts(
           landingCounts.campaign,
           landingCounts.landing,
         ],
-        set: { count: sql`${landingCounts.count} + excluded.count` },
+        set: addToStoredCount(landingCounts.count),
       });
     await tx
       .insert(campaignLandingCounts)
-      .values([...byCampaign.values()])
+      .values(byCampaign)
       .onConflictDoUpdate({
         target: [
           campaignLandingCounts.day,
@@ -54,7 +48,7 @@ export async function addLandingCounts(
           campaignLandingCounts.medium,
           campaignLandingCounts.campaign,
         ],
-        set: { count: sql`${campaignLandingCounts.count} + excluded.count` },
+        set: addToStoredCount(campaignLandingCounts.count),
       });
   });
 }
