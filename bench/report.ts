@@ -1,4 +1,5 @@
 /** The benchmark's results as JSON and as the Markdown tables in bench/results/latest.md. */
+import type { AdminBenchData, AdminReportTiming } from "./admin-reports.ts";
 import type { EndpointResult } from "./api-throughput.ts";
 import type { PageMetrics } from "./lighthouse-pages.ts";
 import type { ShortLinkTimings } from "./short-link-timing.ts";
@@ -34,6 +35,8 @@ export interface BenchResults {
   api?: Section<EndpointResult[]>;
   /** Prerendered pages served by our server, against a bare node:http server. */
   staticPages?: Section<EndpointResult[]>;
+  /** The operators' reports over a large seeded volume, one request at a time. */
+  adminReports?: Section<AdminReportTiming[]> & { data: AdminBenchData };
   targets: TargetCheck[];
 }
 
@@ -56,6 +59,7 @@ export const TARGETS = {
   hydratedPerFirstPaint: 1.8,
   apiThroughputRatio: 0.5,
   apiP99Ms: 25,
+  adminFunnelP99Ms: 100,
   staticThroughputRatio: 0.7,
   /** The product's p99 at most this many times the bare server's. */
   staticP99Ratio: 2,
@@ -170,6 +174,14 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
       target: `${endpoint.name}: ≥ 50 % of bare node:http req/s, p99 ≤ 25 ms`,
       met: ratioMet && p99Met && endpoint.product.errors === 0,
       detail: `${percent(endpoint.throughputRatio)}, p99 ${endpoint.product.p99} ms, ${endpoint.product.errors} errors`,
+    });
+  }
+  for (const report of results.adminReports?.results ?? []) {
+    if (!report.path.startsWith("/api/admin/funnel")) continue;
+    checks.push({
+      target: `${report.name}: p99 ≤ ${TARGETS.adminFunnelP99Ms} ms over ${results.adminReports?.data.landings.toLocaleString("en-US")} landings`,
+      met: report.p99 <= TARGETS.adminFunnelP99Ms,
+      detail: `p50 ${ms(report.p50)} ms, p99 ${ms(report.p99)} ms`,
     });
   }
   for (const page of results.staticPages?.results ?? []) {
@@ -325,6 +337,24 @@ export function toMarkdown(results: BenchResults): string {
       `### Static pages under load\n\nautocannon, ${settings.connections} connections, ${settings.rounds} alternating round(s) of ${settings.durationSeconds} s per server; baseline = bare node:http answering the same bytes (the same compressed bytes for the brotli row); measured ${measuredAt}.\n`,
     );
     parts.push(loadTable(results.staticPages.results));
+  }
+  if (results.adminReports) {
+    const { settings, measuredAt, data } = results.adminReports;
+    parts.push(
+      `### Operators' reports\n\n${data.landings.toLocaleString("en-US")} landings over ${settings.days} days (${data.landingRows.toLocaleString("en-US")} daily count rows with the landing page) and ${data.conversions.toLocaleString("en-US")} conversions, seeded into the embedded database (PGlite, in memory); ${settings.requests} requests one at a time after a warm-up, through the real API app over loopback HTTP; measured ${measuredAt}.\n`,
+    );
+    parts.push(
+      table(
+        ["Report", "p50 ms", "p95 ms", "p99 ms", "max ms"],
+        results.adminReports.results.map((row) => [
+          row.name,
+          ms(row.p50),
+          ms(row.p95),
+          ms(row.p99),
+          ms(row.max),
+        ]),
+      ),
+    );
   }
   parts.push(
     `### Targets\n\n${table(

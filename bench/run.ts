@@ -6,12 +6,14 @@
  *   - time to widget: on a throttled phone, when /, /book-demo, /signup and /login paint, request
  *     the app, hydrate and request their widget (bench/widget-timing.ts);
  *   - short links: time to the target through the server's 302 and through the page;
- *   - API: throughput and latency under load against a bare node:http server.
+ *   - API: throughput and latency under load against a bare node:http server;
+ *   - operators' reports: GET /api/admin/funnel and /links over 1,000,000 seeded landings.
  * Writes bench/results/latest.{md,json} and prints the tables.
  *
  *   - static pages: GET / (plain and brotli) under load against a bare node:http server;
  *   - time to widget: on a throttled phone, when the app and each page's widget are requested.
  * Flags: --pages-only, --api-only, --static-only (just the static pages under load),
+ * --admin-only (just the operators' reports; the other sections of latest.json are kept),
  * --widgets-only (time to widget alone; the other sections of latest.json are kept),
  * --runs N (Lighthouse and time-to-widget runs per page, default 3),
  * --quick (1 run, short load tests; saved to bench/results/tmp/quick.*, not latest.*),
@@ -27,6 +29,7 @@ import { dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { publicRoutePaths, shortLinkShellPath } from "@bakery/web/public-routes";
 import type { AuthEmulator } from "../scripts/auth-emulator.ts";
+import { ADMIN_BENCH_DAYS, ADMIN_BENCH_LANDINGS, measureAdminReports } from "./admin-reports.ts";
 import { demoIdToken, measureApi } from "./api-throughput.ts";
 import {
   type BenchServer,
@@ -54,6 +57,7 @@ const { values: flags } = parseArgs({
     "api-only": { type: "boolean", default: false },
     "static-only": { type: "boolean", default: false },
     "widgets-only": { type: "boolean", default: false },
+    "admin-only": { type: "boolean", default: false },
     runs: { type: "string" },
     quick: { type: "boolean", default: false },
     routes: { type: "string" },
@@ -69,9 +73,9 @@ if (flags.load || flags.soak) {
   );
   process.exit(loadRun.status ?? 1);
 }
-const onlyFlags = ["pages-only", "api-only", "static-only", "widgets-only"] as const;
+const onlyFlags = ["pages-only", "api-only", "static-only", "widgets-only", "admin-only"] as const;
 if (onlyFlags.filter((flag) => flags[flag]).length > 1) {
-  console.error("--pages-only, --api-only, --static-only and --widgets-only exclude each other");
+  console.error(`${onlyFlags.map((flag) => `--${flag}`).join(", ")} exclude each other`);
   process.exit(2);
 }
 const runs = Number(flags.runs ?? (flags.quick ? 1 : 3));
@@ -83,13 +87,19 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
 const routes = flags.routes
   ? flags.routes.split(",")
   : publicRoutePaths.filter((route) => route !== shortLinkShellPath);
-const measurePages = !flags["api-only"] && !flags["static-only"] && !flags["widgets-only"];
+const adminOnly = flags["admin-only"];
+const measurePages =
+  !flags["api-only"] && !flags["static-only"] && !flags["widgets-only"] && !adminOnly;
 const measureWidgets =
   !flags["api-only"] &&
   !flags["static-only"] &&
+  !adminOnly &&
   WIDGET_ROUTES.some(({ route }) => routes.includes(route));
-const measureApiLoad = !flags["pages-only"] && !flags["static-only"] && !flags["widgets-only"];
-const measureStaticLoad = !flags["pages-only"] && !flags["widgets-only"];
+const measureApiLoad =
+  !flags["pages-only"] && !flags["static-only"] && !flags["widgets-only"] && !adminOnly;
+const measureStaticLoad = !flags["pages-only"] && !flags["widgets-only"] && !adminOnly;
+const measureAdminReportsSection =
+  !flags["pages-only"] && !flags["static-only"] && !flags["widgets-only"] && !flags.routes;
 
 // Bounded: whatever happens, the run ends.
 const WATCHDOG_MINUTES = 30;
@@ -221,6 +231,15 @@ async function benchApi(server: BenchServer, emulator: AuthEmulator): Promise<Be
   return { measuredAt: now(), settings, results };
 }
 
+async function benchAdminReports(): Promise<BenchResults["adminReports"]> {
+  const requests = flags.quick ? 50 : 300;
+  log(
+    `operators' reports: seeding ${ADMIN_BENCH_LANDINGS.toLocaleString("en-US")} landings, then ${requests} requests per report`,
+  );
+  const { data, results } = await measureAdminReports({ requests });
+  return { measuredAt: now(), settings: { days: ADMIN_BENCH_DAYS, requests }, data, results };
+}
+
 /** The prerendered landing page as our server sends it, plain and brotli. */
 async function benchStatic(server: BenchServer): Promise<BenchResults["staticPages"]> {
   const settings = {
@@ -249,7 +268,9 @@ async function benchStatic(server: BenchServer): Promise<BenchResults["staticPag
 
 async function main() {
   const started = Date.now();
-  ensureWebBuild();
+  // The operators' reports need neither the site nor the server.
+  const needsServer = measurePages || measureWidgets || measureStaticLoad || measureApiLoad;
+  if (needsServer) ensureWebBuild();
   let emulator: AuthEmulator | undefined;
   let server: BenchServer | undefined;
   const previous = previousResults();
@@ -266,6 +287,7 @@ async function main() {
     widgets: previous.widgets,
     api: previous.api,
     staticPages: previous.staticPages,
+    adminReports: previous.adminReports,
     targets: [],
   };
   // The emulator (for /api/me) starts in the background while the pages are measured.
@@ -273,24 +295,30 @@ async function main() {
   const emulatorStarting = measureApiLoad ? startBenchEmulator(emulatorPort) : undefined;
   emulatorStarting?.catch(() => {}); // awaited (and reported) below
   try {
-    server = await startBenchServer({ emulatorHost: `127.0.0.1:${emulatorPort}` });
-    log(`server at ${server.origin}`);
-    if (measurePages) {
-      results.pages = await benchPages(server);
+    if (needsServer) {
+      server = await startBenchServer({ emulatorHost: `127.0.0.1:${emulatorPort}` });
+      log(`server at ${server.origin}`);
     }
-    if (measureWidgets) results.widgets = await benchWidgets(server);
-    // A subset of routes is for working on pages: skip the rest.
-    if (measurePages && !flags.routes) results.shortLinks = await benchShortLinks(server);
-    if (measureStaticLoad) results.staticPages = await benchStatic(server);
-    if (emulatorStarting) {
-      log("waiting for the Auth emulator");
-      emulator = await emulatorStarting;
-      results.api = await benchApi(server, emulator);
+    if (server) {
+      if (measurePages) {
+        results.pages = await benchPages(server);
+      }
+      if (measureWidgets) results.widgets = await benchWidgets(server);
+      // A subset of routes is for working on pages: skip the rest.
+      if (measurePages && !flags.routes) results.shortLinks = await benchShortLinks(server);
+      if (measureStaticLoad) results.staticPages = await benchStatic(server);
+      if (emulatorStarting) {
+        log("waiting for the Auth emulator");
+        emulator = await emulatorStarting;
+        results.api = await benchApi(server, emulator);
+      }
     }
   } finally {
     await server?.close();
     await (emulator ?? (await emulatorStarting?.catch(() => undefined)))?.stop();
   }
+  // Last, on its own database, once the server no longer competes for the CPU.
+  if (measureAdminReportsSection) results.adminReports = await benchAdminReports();
   results.targets = checkTargets(results);
   const markdown = toMarkdown(results);
   // A quick run is a smoke test: it must not replace the committed results.

@@ -5,11 +5,13 @@ import type { ApiDeps } from "./api-deps.ts";
 import { isDatabaseUnavailable } from "./db/database-availability.ts";
 import { ApiProblem, databaseUnavailable, errorBody, problemResponse } from "./http/errors.ts";
 import { requestIdMiddleware } from "./request-id.ts";
+import { registerAdminReportRoutes } from "./routes/admin-reports.ts";
 import { registerContentPageRoutes } from "./routes/content-pages.ts";
 import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
 import { registerMeRoutes } from "./routes/me.ts";
 import { registerOpenApiRoute } from "./routes/openapi.ts";
+import { registerStripeWebhookRoute } from "./routes/stripe-webhook.ts";
 import { registerShortLinkRoutes } from "./short-links/short-link-routes.ts";
 
 /**
@@ -65,6 +67,8 @@ export function createApi(deps: ApiDeps): Hono {
   registerShortLinkRoutes(app, deps);
   registerMeRoutes(app, deps);
   registerEventRoutes(app, deps);
+  registerAdminReportRoutes(app, deps);
+  registerStripeWebhookRoute(app, deps);
   registerOpenApiRoute(app, deps);
 
   app.notFound((c) => c.json(errorBody("not_found", "No such API route"), 404));

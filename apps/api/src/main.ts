@@ -19,6 +19,7 @@ import { createRateLimiter } from "./limits/rate-limiter.ts";
 import { createLocalApp } from "./local-app.ts";
 import { createLogger } from "./logger.ts";
 import { DEMO_LINKS, DEMO_PASSWORD, DEMO_USERS } from "./seed/demo-data.ts";
+import { seedDemoMarketing } from "./seed/demo-marketing.ts";
 import { createDemoUsers } from "./seed/demo-users.ts";
 import { seedLocalDatabase } from "./seed/local-seed.ts";
 import { createShortLinkStore } from "./short-links/short-link-store.ts";
@@ -170,6 +171,7 @@ async function seedLocal(
   logger: ReturnType<typeof createLogger>,
 ) {
   await seedLocalDatabase(database.db, config, logger);
+  await seedDemoMarketing(database.db, logger);
   try {
     await createDemoUsers({
       projectId: config.FIREBASE_PROJECT_ID,
@@ -194,7 +196,10 @@ function printBanner(config: ServerConfig, url: string, socket?: SharedDatabaseS
   ];
   if (config.mode === "local") {
     lines.push("", `  Demo accounts (password ${DEMO_PASSWORD}):`);
-    for (const user of DEMO_USERS) lines.push(`    ${user.email.padEnd(28)} status ${user.status}`);
+    for (const user of DEMO_USERS) {
+      const role = user.role ? `, ${user.role} (reads ${url}/dashboard)` : "";
+      lines.push(`    ${user.email.padEnd(28)} status ${user.status}${role}`);
+    }
     lines.push("", "  Demo short links:");
     for (const link of DEMO_LINKS) {
       lines.push(
