@@ -20,6 +20,7 @@ import {
  *   /to/:cat/:id           → to/_/_/index.html with 200, the short link's prerendered page
  *                            (the site's frame and a progress bar; the app resolves the link)
  *   /page/:handle          → __spa-fallback.html with 200 (the app loads the data)
+ *   /dashboard             → __spa-fallback.html with 200 (the team's dashboard, never prerendered)
  *   anything else unknown  → 302 to /
  *
  * Served from memory at the speed of a bare node:http server: each file is read once, its
@@ -80,6 +81,7 @@ const SHORT_LINK_SHELL = "to/_/_/index.html";
  */
 export const SPA_ROUTES: readonly { pattern: string; page: string }[] = [
   { pattern: "/page/:handle", page: SPA_FALLBACK },
+  { pattern: "/dashboard", page: SPA_FALLBACK },
   { pattern: "/to/:cat/:id", page: SHORT_LINK_SHELL },
 ];
 const SPA_ROUTE_MATCHERS = SPA_ROUTES.map(({ pattern, page }) => ({
