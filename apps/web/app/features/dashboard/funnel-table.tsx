@@ -53,7 +53,8 @@ export function FunnelTable({ report }: { report: FunnelReport }) {
   const names = groupingNames[report.by];
   const rows: FunnelRow[] = report.groups.map((group) => ({
     ...group,
-    label: group.key ?? names.none,
+    // A visit from a plain link has a source but an empty campaign and medium.
+    label: group.key || names.none,
   }));
   return (
     <SortableTable
