@@ -1,10 +1,11 @@
 import type { FunnelDay } from "@bakery/shared/admin-contract";
 import { linePoints, niceScale, type PlotArea } from "./chart-geometry.ts";
 import { formatDay } from "./report-range.ts";
+import { useElementWidth } from "./use-element-width.ts";
 
-const WIDTH = 640;
 const HEIGHT = 240;
-const area: PlotArea = { left: 44, top: 12, width: WIDTH - 60, height: HEIGHT - 44 };
+/** The width drawn until the chart's box is measured (and in a browser without ResizeObserver). */
+const DEFAULT_WIDTH = 640;
 
 /** The series drawn, each in its own colour and dash, so they differ without colour too. */
 const series = [
@@ -24,6 +25,12 @@ const series = [
  * anyone who wants the exact values.
  */
 export function DailyChart({ days }: { days: readonly FunnelDay[] }) {
+  // Drawn at the box's own width in pixels, so labels keep their size on a phone and
+  // on a wide screen alike instead of being scaled with the picture.
+  const [box, measured] = useElementWidth<HTMLDivElement>(DEFAULT_WIDTH);
+  // Narrower than this the axis labels would overlap: below it the picture is scaled down.
+  const width = Math.max(measured, 280);
+  const area: PlotArea = { left: 44, top: 12, width: width - 60, height: HEIGHT - 44 };
   const { top, ticks } = niceScale(
     Math.max(0, ...days.flatMap((day) => series.map((line) => line.value(day)))),
   );
@@ -54,64 +61,68 @@ export function DailyChart({ days }: { days: readonly FunnelDay[] }) {
           </li>
         ))}
       </ul>
-      <svg
-        role="img"
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full"
-        data-testid="daily-chart"
-      >
-        <title>{summary}</title>
-        <g className="text-cocoa" fontSize="12" fill="currentColor">
-          {ticks.map((tick) => (
-            <g key={tick}>
-              <line
-                x1={area.left}
-                x2={area.left + area.width}
-                y1={y(tick)}
-                y2={y(tick)}
-                stroke="#e9dccb"
-              />
-              <text x={area.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle">
-                {tick}
-              </text>
-            </g>
-          ))}
-          {first && last ? (
-            <>
-              <text x={area.left} y={HEIGHT - 8} textAnchor="start">
-                {formatDay(first.day)}
-              </text>
-              {days.length > 1 ? (
-                <text x={area.left + area.width} y={HEIGHT - 8} textAnchor="end">
-                  {formatDay(last.day)}
+      <div ref={box}>
+        <svg
+          role="img"
+          viewBox={`0 0 ${width} ${HEIGHT}`}
+          width={width}
+          height={HEIGHT}
+          className="block max-w-full"
+          data-testid="daily-chart"
+        >
+          <title>{summary}</title>
+          <g className="text-cocoa" fontSize="12" fill="currentColor">
+            {ticks.map((tick) => (
+              <g key={tick}>
+                <line
+                  x1={area.left}
+                  x2={area.left + area.width}
+                  y1={y(tick)}
+                  y2={y(tick)}
+                  stroke="#e9dccb"
+                />
+                <text x={area.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle">
+                  {tick}
                 </text>
-              ) : null}
-            </>
-          ) : null}
-        </g>
-        {series.map((line) => (
-          <polyline
-            key={line.label}
-            points={linePoints(days.map(line.value), top, area)}
-            fill="none"
-            stroke={line.color}
-            strokeWidth="2.5"
-            strokeDasharray={line.dash}
-            strokeLinejoin="round"
-          />
-        ))}
-        {days.length === 1 && first
-          ? series.map((line) => (
-              <circle
-                key={line.label}
-                cx={area.left + area.width / 2}
-                cy={y(line.value(first))}
-                r="4"
-                fill={line.color}
-              />
-            ))
-          : null}
-      </svg>
+              </g>
+            ))}
+            {first && last ? (
+              <>
+                <text x={area.left} y={HEIGHT - 8} textAnchor="start">
+                  {formatDay(first.day)}
+                </text>
+                {days.length > 1 ? (
+                  <text x={area.left + area.width} y={HEIGHT - 8} textAnchor="end">
+                    {formatDay(last.day)}
+                  </text>
+                ) : null}
+              </>
+            ) : null}
+          </g>
+          {series.map((line) => (
+            <polyline
+              key={line.label}
+              points={linePoints(days.map(line.value), top, area)}
+              fill="none"
+              stroke={line.color}
+              strokeWidth="2.5"
+              strokeDasharray={line.dash}
+              strokeLinejoin="round"
+            />
+          ))}
+          {days.length === 1 && first
+            ? series.map((line) => (
+                <circle
+                  key={line.label}
+                  cx={area.left + area.width / 2}
+                  cy={y(line.value(first))}
+                  r="4"
+                  fill={line.color}
+                />
+              ))
+            : null}
+        </svg>
+      </div>
       <details className="text-sm">
         <summary className="cursor-pointer rounded font-semibold text-brand-700">
           The chart's numbers as a table

@@ -45,7 +45,7 @@ const columns: TableColumn<LinkRow>[] = [
     id: "target",
     label: "Goes to",
     value: (row) => row.target,
-    render: (row) => <span className="break-all">{row.target}</span>,
+    render: (row) => <span className="block min-w-48 break-all">{row.target}</span>,
     firstDirection: "ascending",
   },
 ];
