@@ -2,8 +2,10 @@ import { DEMO_PASSWORD, DEMO_USERS } from "@bakery/api/demo-data";
 import type { Page } from "@playwright/test";
 import { e2eSiteEnv } from "./e2e-env.ts";
 
-/** The seeded demo accounts (one per profile status) and their shared password. */
-export const demoUsers = Object.fromEntries(DEMO_USERS.map((user) => [user.status, user])) as {
+/** The seeded demo customer accounts (one per profile status) and their shared password. */
+export const demoUsers = Object.fromEntries(
+  DEMO_USERS.filter((user) => !user.role).map((user) => [user.status, user]),
+) as {
   pending: (typeof DEMO_USERS)[number];
   quote: (typeof DEMO_USERS)[number];
   active: (typeof DEMO_USERS)[number];

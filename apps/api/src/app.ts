@@ -5,6 +5,7 @@ import type { ApiDeps } from "./api-deps.ts";
 import { isDatabaseUnavailable } from "./db/database-availability.ts";
 import { ApiProblem, databaseUnavailable, errorBody, problemResponse } from "./http-errors.ts";
 import { requestIdMiddleware } from "./request-id.ts";
+import { registerAdminReportRoutes } from "./routes/admin-reports.ts";
 import { registerContentPageRoutes } from "./routes/content-pages.ts";
 import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -65,6 +66,7 @@ export function createApi(deps: ApiDeps): Hono {
   registerShortLinkRoutes(app, deps);
   registerMeRoutes(app, deps);
   registerEventRoutes(app, deps);
+  registerAdminReportRoutes(app, deps);
   registerOpenApiRoute(app, deps);
 
   app.notFound((c) => c.json(errorBody("not_found", "No such API route"), 404));

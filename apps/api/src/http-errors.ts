@@ -25,6 +25,7 @@ export class ApiProblem extends Error {
 export const badRequest = (message: string) => new ApiProblem(400, "bad_request", message);
 export const unauthorized = (message = "Sign-in required") =>
   new ApiProblem(401, "unauthorized", message);
+export const forbidden = (message: string) => new ApiProblem(403, "forbidden", message);
 export const notFound = (message = "Not found") => new ApiProblem(404, "not_found", message);
 export const payloadTooLarge = (maxBytes: number) =>
   new ApiProblem(413, "payload_too_large", `The request body must be at most ${maxBytes} bytes`);

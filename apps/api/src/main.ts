@@ -26,6 +26,7 @@ import { cspReportRoute } from "./security/csp-report.ts";
 import { inlineScriptHashReader } from "./security/inline-script-hashes.ts";
 import { securityHeadersMiddleware } from "./security/security-headers.ts";
 import { DEMO_LINKS, DEMO_PASSWORD, DEMO_USERS } from "./seed/demo-data.ts";
+import { seedDemoMarketing } from "./seed/demo-marketing.ts";
 import { createDemoUsers } from "./seed/demo-users.ts";
 import { seedLocalDatabase } from "./seed/local-seed.ts";
 import { createSiteHandler } from "./site/serve-site.ts";
@@ -195,6 +196,7 @@ async function seedLocal(
   logger: ReturnType<typeof createLogger>,
 ) {
   await seedLocalDatabase(database.db, config, logger);
+  await seedDemoMarketing(database.db, logger);
   try {
     await createDemoUsers({
       projectId: config.FIREBASE_PROJECT_ID,
@@ -219,7 +221,10 @@ function printBanner(config: ServerConfig, url: string, socket?: SharedDatabaseS
   ];
   if (config.mode === "local") {
     lines.push("", `  Demo accounts (password ${DEMO_PASSWORD}):`);
-    for (const user of DEMO_USERS) lines.push(`    ${user.email.padEnd(28)} status ${user.status}`);
+    for (const user of DEMO_USERS) {
+      const role = user.role ? `, ${user.role} (reads ${url}/dashboard)` : "";
+      lines.push(`    ${user.email.padEnd(28)} status ${user.status}${role}`);
+    }
     lines.push("", "  Demo short links:");
     for (const link of DEMO_LINKS) {
       lines.push(

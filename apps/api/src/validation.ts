@@ -1,4 +1,5 @@
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "@bakery/shared/api-contract";
+import type { z } from "zod";
 import { badRequest } from "./http-errors.ts";
 
 /**
@@ -14,4 +15,19 @@ export function parseSlug(name: string, value: string | undefined): string {
     throw badRequest(`${name} may contain only letters, digits, "-" and "_"`);
   }
   return value.toLowerCase();
+}
+
+/**
+ * `value` parsed with `schema`, or a 400 naming the first problem the way zod words it
+ * ("to: the range must be at most 366 days"), so the caller can fix the request.
+ */
+export function parseOrBadRequest<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+): z.infer<Schema> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  const where = issue?.path.join(".") || "body";
+  throw badRequest(`${where}: ${issue?.message ?? "invalid"}`);
 }

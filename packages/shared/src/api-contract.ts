@@ -59,6 +59,7 @@ export type Me = z.infer<typeof meSchema>;
 export const apiErrorCodes = [
   "bad_request",
   "unauthorized",
+  "forbidden",
   "not_found",
   "payload_too_large",
   "unsupported_media_type",
@@ -107,6 +108,29 @@ export const conversionEventSchema = z.strictObject({
   landing: landingPathSchema.nullable(),
 });
 export type ConversionEvent = z.infer<typeof conversionEventSchema>;
+
+/**
+ * `POST /events` body: a visit that started from a campaign or an outside referrer, sent
+ * once per visit. Only the source and the first page: the API counts it per day and
+ * keeps nothing about the visitor.
+ */
+export const landingEventSchema = z.strictObject({
+  type: z.literal("landing"),
+  attribution: z.strictObject({
+    utms: attributionValueSchema.min(1, "must name the source"),
+    utmm: attributionValueSchema,
+    utmc: attributionValueSchema,
+  }),
+  landing: landingPathSchema,
+});
+export type LandingEvent = z.infer<typeof landingEventSchema>;
+
+/** Every body `POST /events` accepts, told apart by `type`. */
+export const siteEventSchema = z.discriminatedUnion("type", [
+  conversionEventSchema,
+  landingEventSchema,
+]);
+export type SiteEvent = z.infer<typeof siteEventSchema>;
 
 /** `POST /events` 202: stored. */
 export const conversionAcceptedSchema = z.object({ accepted: z.literal(true) });

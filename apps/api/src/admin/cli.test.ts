@@ -265,6 +265,86 @@ describe("admin CLI without a running server", () => {
   });
 });
 
+describe("admin CLI: users set-role", () => {
+  it("refuses an unknown role, and says so when Firebase can't be reached", async () => {
+    const bad = await cli("users", "set-role", "baker@example.com", "admin");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('role "admin" is not one of: operator, none');
+    const unreachable = await cliWithEnv(
+      { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:1" },
+      "users",
+      "set-role",
+      "baker@example.com",
+      "operator",
+    );
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr).toContain(
+      "could not reach Firebase (the Auth emulator at 127.0.0.1:1: is npm start running?)",
+    );
+  });
+
+  // Against the Auth emulator, when one runs (CI starts it and sets the variable).
+  const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  it.skipIf(!emulatorHost)(
+    "sets and removes the role claim by email or uid, and lists the role",
+    async () => {
+      const emulator = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost ?? "" };
+      const email = `marketer-${Date.now()}@example.com`;
+      const signUp = await fetch(
+        `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email, password: "bakery-test-1", returnSecureToken: true }),
+        },
+      );
+      const { localId: uid } = (await signUp.json()) as { localId: string };
+      /** The claims of a fresh ID token, as the dashboard page reads them. */
+      const claims = async () => {
+        const signIn = await fetch(
+          `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
+          {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ email, password: "bakery-test-1", returnSecureToken: true }),
+          },
+        );
+        const { idToken } = (await signIn.json()) as { idToken: string };
+        const payload = idToken.split(".")[1] ?? "";
+        return JSON.parse(Buffer.from(payload, "base64url").toString()) as { role?: string };
+      };
+
+      const granted = await cliWithEnv(emulator, "users", "set-role", email, "operator");
+      expect(granted.code, granted.stderr).toBe(0);
+      expect(granted.stdout).toBe(`${email} now has the role operator\n`);
+      expect((await claims()).role).toBe("operator");
+      const listed = await cli("users", "list");
+      expect(listed.stdout).toMatch(/^EMAIL\s+UID\s+STATUS\s+ROLE\s+FIRST SEEN$/m);
+      expect(listed.stdout).toMatch(new RegExp(`^${email}\\s+${uid}\\s+pending\\s+operator`, "m"));
+
+      const removed = await cliWithEnv(emulator, "users", "set-role", uid, "none");
+      expect(removed.code, removed.stderr).toBe(0);
+      expect(removed.stdout).toBe(`${email} now has no role\n`);
+      expect((await claims()).role).toBeUndefined();
+      expect((await cli("users", "list")).stdout).toMatch(
+        new RegExp(`^${email}\\s+${uid}\\s+pending\\s+-`, "m"),
+      );
+
+      const ghost = await cliWithEnv(
+        emulator,
+        "users",
+        "set-role",
+        "ghost@example.com",
+        "operator",
+      );
+      expect(ghost.code).toBe(1);
+      expect(ghost.stderr).toContain(
+        "no account ghost@example.com in Firebase project demo-bakery",
+      );
+    },
+  );
+});
+
 describe("admin CLI: which database", () => {
   it("says on stderr which database a command opens", async () => {
     const list = await cli("links", "list");

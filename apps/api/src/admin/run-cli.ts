@@ -23,7 +23,7 @@ const COMMANDS: Command[] = [...pageCommands, ...linkCommands, ...userCommands, 
 const GROUPS: Record<string, string> = {
   pages: "content pages (privacy policy, terms, …)",
   links: "short links (/to/<cat>/<id>)",
-  users: "signed-in users and their account status",
+  users: "signed-in users, their account status and role",
   report: "reports: where booked demos come from",
 };
 

@@ -5,6 +5,10 @@ import { profiles } from "./schema.ts";
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
+/** The roles an account can have (the column's CHECK has the same list); "operator" reads the marketing dashboard. */
+export const userRoles = ["operator"] as const;
+export type UserRole = (typeof userRoles)[number];
+
 /**
  * The profile of a signed-in user, created as "pending" the first time the uid is seen.
  * INSERT … ON CONFLICT DO NOTHING then SELECT is race-safe: two first requests at once
@@ -37,20 +41,20 @@ export async function listProfiles(db: Database): Promise<ProfileRow[]> {
   return db.select().from(profiles).orderBy(asc(profiles.email), asc(profiles.uid));
 }
 
-/** Sets a status, creating the profile if the user has not signed in yet. */
-export async function upsertProfileStatus(
+/**
+ * Sets a user's status and/or role (a role of null takes it away), creating the profile
+ * ("pending", no role) if the user has not signed in yet.
+ */
+export async function upsertProfile(
   db: Database,
-  profile: { uid: string; email: string | null; status: ProfileStatus },
+  profile: { uid: string; email: string | null; status?: ProfileStatus; role?: UserRole | null },
 ): Promise<void> {
+  const { uid, email, ...changes } = profile;
   await db
     .insert(profiles)
     .values(profile)
     .onConflictDoUpdate({
       target: profiles.uid,
-      set: {
-        status: profile.status,
-        ...(profile.email ? { email: profile.email } : {}),
-        updatedAt: sql`now()`,
-      },
+      set: { ...changes, ...(email ? { email } : {}), updatedAt: sql`now()` },
     });
 }

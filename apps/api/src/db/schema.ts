@@ -3,6 +3,8 @@ import {
   bigint,
   boolean,
   check,
+  date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -64,6 +66,12 @@ export const profiles = pgTable(
     uid: text("uid").primaryKey(),
     email: text("email"),
     status: text("status").notNull().default("pending"),
+    /**
+     * "operator": may read the marketing dashboard's API. The API trusts this column, not
+     * the ID token's `role` claim (which the CLI sets too, for the page), so taking the
+     * role away takes effect at the next request rather than when the token expires.
+     */
+    role: text("role"),
     ...timestamps,
   },
   (table) => [
@@ -71,6 +79,7 @@ export const profiles = pgTable(
       "profiles_status_known",
       sql`${table.status} in ('pending', 'quote', 'active', 'paused', 'cancelled')`,
     ),
+    check("profiles_role_known", sql`${table.role} in ('operator')`),
   ],
 );
 
@@ -93,11 +102,59 @@ export const conversionEvents = pgTable(
     utmMedium: text("utm_medium"),
     utmCampaign: text("utm_campaign"),
     landing: text("landing"),
+    /** The payment provider's event id for conversions it reported, so a replay adds nothing. */
+    stripeEventId: text("stripe_event_id").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("conversion_events_type_created_at").on(table.type, table.createdAt),
-    check("conversion_events_type_known", sql`${table.type} in ('demo_booked')`),
+    check(
+      "conversion_events_type_known",
+      sql`${table.type} in ('demo_booked', 'checkout_completed')`,
+    ),
+  ],
+);
+
+/**
+ * Visits that started from a campaign or an outside referrer, counted per UTC day and
+ * (source, medium, campaign, landing path): no visitor, address or time of day is kept,
+ * so the table holds counts, never people. A missing utm value is stored as "" (part of
+ * the key), read back as null.
+ */
+export const landingCounts = pgTable(
+  "landing_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    source: text("source").notNull(),
+    medium: text("medium").notNull(),
+    campaign: text("campaign").notNull(),
+    landing: text("landing").notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.day, table.source, table.medium, table.campaign, table.landing],
+    }),
+    check("landing_counts_count_positive", sql`${table.count} > 0`),
+  ],
+);
+
+/** Counted clicks of each short link per UTC day (bots excluded, like the total). */
+export const shortLinkClicksByDay = pgTable(
+  "short_link_clicks_by_day",
+  {
+    cat: text("cat").notNull(),
+    id: text("id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    clicks: integer("clicks").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.cat, table.id, table.day] }),
+    foreignKey({
+      columns: [table.cat, table.id],
+      foreignColumns: [shortLinks.cat, shortLinks.id],
+    }).onDelete("cascade"),
+    check("short_link_clicks_by_day_positive", sql`${table.clicks} > 0`),
   ],
 );
 
@@ -126,5 +183,7 @@ export const schema = {
   profiles,
   seedRuns,
   conversionEvents,
+  landingCounts,
+  shortLinkClicksByDay,
   rateLimits,
 };

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "./open-database.ts";
-import { shortLinks } from "./schema.ts";
+import { shortLinkClicksByDay, shortLinks } from "./schema.ts";
 
 export type ShortLinkRow = typeof shortLinks.$inferSelect;
 
@@ -36,11 +36,20 @@ export async function addShortLinkClicks(
         .map((count) => sql`(${count.cat}, ${count.id}, ${count.clicks}::integer)`),
       sql`, `,
     );
+    // The same statement adds them to today's (UTC) count of each link, so the total and
+    // the days always agree.
     await db.execute(sql`
-      update ${shortLinks}
-      set clicks = ${shortLinks.clicks} + added.clicks, last_click_at = now()
-      from (values ${rows}) as added (cat, id, clicks)
-      where ${shortLinks.cat} = added.cat and ${shortLinks.id} = added.id`);
+      with updated as (
+        update ${shortLinks}
+        set clicks = ${shortLinks.clicks} + added.clicks, last_click_at = now()
+        from (values ${rows}) as added (cat, id, clicks)
+        where ${shortLinks.cat} = added.cat and ${shortLinks.id} = added.id
+        returning ${shortLinks.cat} as cat, ${shortLinks.id} as id, added.clicks as clicks
+      )
+      insert into ${shortLinkClicksByDay} (cat, id, day, clicks)
+      select cat, id, (now() at time zone 'UTC')::date, clicks from updated
+      on conflict (cat, id, day)
+      do update set clicks = ${shortLinkClicksByDay.clicks} + excluded.clicks`);
   }
 }
 

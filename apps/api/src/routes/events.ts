@@ -1,19 +1,25 @@
-import { type ConversionAccepted, conversionEventSchema } from "@bakery/shared/api-contract";
+import { type ConversionAccepted, siteEventSchema } from "@bakery/shared/api-contract";
 import type { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ApiDeps } from "../api-deps.ts";
 import { recordConversionEvent } from "../db/conversion-events.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
+import { recordLanding } from "../db/landings.ts";
+import { isAutomatedRequest } from "../http/automated-client.ts";
 import { ApiProblem, badRequest, payloadTooLarge } from "../http-errors.ts";
 import { rateLimit } from "../limits/rate-limit.ts";
+import { parseOrBadRequest } from "../validation.ts";
 
-/** A conversion is a few short strings; anything bigger is not from our site. */
+/** An event is a few short strings; anything bigger is not from our site. */
 export const EVENT_BODY_MAX_BYTES = 4 * 1024;
 
 /**
  * `POST /events`: conversions the browser saw (a demo booked in the scheduling widget),
- * with the visit's attribution, for `npx rise-admin report attribution`. Anonymous by
- * design (no token needed), so it is rate-limited per client and its body is capped.
+ * with the visit's attribution, for `npx rise-admin report attribution`, and landings (a
+ * visit that started from a campaign or an outside referrer), counted per day for the
+ * dashboard's funnel. Anonymous by design (no token needed), so it is rate-limited per
+ * client and its body is capped. A landing sent by a crawler or link-preview fetcher is
+ * answered like any other and not counted.
  */
 export function registerEventRoutes(app: Hono, deps: ApiDeps): void {
   const query = databaseDeadline(deps.config.DATABASE_TIMEOUT_MS);
@@ -36,13 +42,14 @@ export function registerEventRoutes(app: Hono, deps: ApiDeps): void {
       const body: unknown = await c.req.json().catch(() => {
         throw badRequest("The body is not valid JSON");
       });
-      const parsed = conversionEventSchema.safeParse(body);
-      if (!parsed.success) {
-        const [issue] = parsed.error.issues;
-        const where = issue?.path.join(".") || "body";
-        throw badRequest(`${where}: ${issue?.message ?? "invalid"}`);
+      const event = parseOrBadRequest(siteEventSchema, body);
+      if (event.type === "landing") {
+        if (!isAutomatedRequest((name) => c.req.header(name))) {
+          await query(recordLanding(deps.db, event));
+        }
+      } else {
+        await query(recordConversionEvent(deps.db, event));
       }
-      await query(recordConversionEvent(deps.db, parsed.data));
       const accepted: ConversionAccepted = { accepted: true };
       return c.json(accepted, 202);
     },

@@ -1,12 +1,18 @@
 import {
+  funnelGroupings,
+  funnelReportSchema,
+  linksReportSchema,
+  MAX_REPORT_DAYS,
+} from "@bakery/shared/admin-contract";
+import {
   apiErrorSchema,
   contentPageSchema,
   conversionAcceptedSchema,
-  conversionEventSchema,
   healthSchema,
   meSchema,
   movedResultSchema,
   redirectResultSchema,
+  siteEventSchema,
   slugSchema,
 } from "@bakery/shared/api-contract";
 import { z } from "zod";
@@ -46,6 +52,20 @@ const retryAfter = {
     description: "Seconds to wait before trying again",
     schema: { type: "integer" },
   },
+};
+
+const day = (name: "from" | "to", description: string) => ({
+  name,
+  in: "query",
+  required: true,
+  description: `${description}, a UTC calendar day (YYYY-MM-DD); the range is at most ${MAX_REPORT_DAYS} days`,
+  schema: { type: "string", format: "date" },
+});
+
+const operatorErrors = {
+  400: error("A query parameter is missing or invalid (the message names it)"),
+  401: error("Not signed in, or the token is invalid or expired"),
+  403: error("Signed in, but not a Rise team operator"),
 };
 
 const commonErrors = {
@@ -126,10 +146,11 @@ export function openApiDocument(apiBasePath: string) {
       },
       "/events": {
         post: {
-          summary: "Record a conversion (a booked demo) with the visit's attribution",
+          summary:
+            "Record a conversion (a booked demo) with the visit's attribution, or a landing (a visit from a campaign or an outside referrer; not counted for bots)",
           requestBody: {
             required: true,
-            content: { "application/json": { schema: schema(conversionEventSchema, "input") } },
+            content: { "application/json": { schema: schema(siteEventSchema, "input") } },
           },
           responses: {
             202: { description: "Stored", content: json(conversionAcceptedSchema) },
@@ -137,6 +158,41 @@ export function openApiDocument(apiBasePath: string) {
             413: error("The body is too large"),
             415: error("The body is not JSON"),
             ...commonErrors,
+          },
+        },
+      },
+      "/admin/funnel": {
+        get: {
+          summary:
+            "Operators: landings, booked demos and completed checkouts per campaign, source or medium and UTC day",
+          security: [{ firebaseIdToken: [] }],
+          parameters: [
+            day("from", "First day"),
+            day("to", "Last day"),
+            {
+              name: "by",
+              in: "query",
+              required: false,
+              description: "How to group (default campaign)",
+              schema: { type: "string", enum: [...funnelGroupings], default: "campaign" },
+            },
+          ],
+          responses: {
+            200: { description: "The funnel", content: json(funnelReportSchema) },
+            ...operatorErrors,
+            503: commonErrors[503],
+          },
+        },
+      },
+      "/admin/links": {
+        get: {
+          summary: "Operators: every short link with its clicks, in total and per UTC day",
+          security: [{ firebaseIdToken: [] }],
+          parameters: [day("from", "First day"), day("to", "Last day")],
+          responses: {
+            200: { description: "The links", content: json(linksReportSchema) },
+            ...operatorErrors,
+            503: commonErrors[503],
           },
         },
       },

@@ -86,10 +86,17 @@ describe("GET /openapi.json", () => {
       requestBody: { content: { "application/json": { schema: Record<string, unknown> } } };
     };
     const body = event.requestBody.content["application/json"].schema;
-    expect(body).toMatchObject({
+    const eventShape = {
       type: "object",
       required: ["type", "attribution", "landing"],
       additionalProperties: false,
+    };
+    // A booked demo or a landing, told apart by type.
+    expect(body).toMatchObject({
+      oneOf: [
+        { ...eventShape, properties: { type: { const: "demo_booked" } } },
+        { ...eventShape, properties: { type: { const: "landing" } } },
+      ],
     });
   });
 });

@@ -1,12 +1,20 @@
 import type { ProfileStatus } from "@bakery/shared/api-contract";
+import type { UserRole } from "../db/profiles.ts";
 
 /** Demo accounts created in the Auth emulator (local mode only; never in production). */
 export const DEMO_PASSWORD = "bakery-demo-1";
 
-export const DEMO_USERS: ReadonlyArray<{ uid: string; email: string; status: ProfileStatus }> = [
+export const DEMO_USERS: ReadonlyArray<{
+  uid: string;
+  email: string;
+  status: ProfileStatus;
+  role?: UserRole;
+}> = [
   { uid: "demo-pending", email: "demo-pending@example.com", status: "pending" },
   { uid: "demo-quote", email: "demo-quote@example.com", status: "quote" },
   { uid: "demo-active", email: "demo-active@example.com", status: "active" },
+  // A member of the Rise team, who reads the marketing dashboard.
+  { uid: "demo-operator", email: "demo-operator@example.com", status: "active", role: "operator" },
 ];
 
 export const DEMO_PAGES = [

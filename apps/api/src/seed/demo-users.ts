@@ -24,12 +24,14 @@ export async function createDemoUsers(options: {
           email: user.email,
           password: DEMO_PASSWORD,
           emailVerified: true,
-          displayName: `Demo (${user.status})`,
+          displayName: `Demo (${user.role ?? user.status})`,
         });
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code !== "auth/uid-already-exists" && code !== "auth/email-already-exists") throw error;
       }
+      // What `rise-admin users set-role` sets; the dashboard page reads it from the token.
+      if (user.role) await auth.setCustomUserClaims(user.uid, { role: user.role });
     }
   } finally {
     await deleteApp(app);

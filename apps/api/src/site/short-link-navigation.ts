@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { isbot } from "isbot";
+import { isAutomatedRequest } from "../http/automated-client.ts";
 import { requestClient } from "../limits/client-address.ts";
 import { type FollowShortLinkDeps, followShortLink } from "../links/follow-short-link.ts";
 import { parseSlug } from "../validation.ts";
@@ -47,8 +47,7 @@ export function shortLinkNavigation(deps: FollowShortLinkDeps): MiddlewareHandle
 /** A person's browser opening the page, not a preview, a prefetch or a script. */
 function isClickThrough(c: Context): boolean {
   if (c.req.method !== "GET") return false;
-  if (c.req.header("Sec-Purpose") || c.req.header("Purpose")) return false; // prefetch, prerender
-  if (isbot(c.req.header("User-Agent") ?? "")) return false;
+  if (isAutomatedRequest((name) => c.req.header(name))) return false;
   return isTopLevelNavigation({
     mode: c.req.header("Sec-Fetch-Mode"),
     dest: c.req.header("Sec-Fetch-Dest"),

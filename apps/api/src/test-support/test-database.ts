@@ -47,6 +47,6 @@ export async function ensureTestDatabase(url: string, name: string): Promise<str
 
 export async function clearTables(handle: DatabaseHandle): Promise<void> {
   await handle.db.execute(
-    sql`truncate content_pages, short_links, profiles, seed_runs, conversion_events, rate_limits`,
+    sql`truncate content_pages, short_links, profiles, seed_runs, conversion_events, rate_limits, landing_counts, short_link_clicks_by_day`,
   );
 }

@@ -1,0 +1,52 @@
+import { utcDay } from "@bakery/shared/admin-contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { funnelReport } from "../db/funnel-report.ts";
+import { linksReport } from "../db/links-report.ts";
+import { type DatabaseHandle, openDatabase } from "../db/open-database.ts";
+import { findProfileByUid } from "../db/profiles.ts";
+import { putShortLink } from "../db/short-links.ts";
+import { silentLogger } from "../logger.ts";
+import { DEMO_MARKETING_DAYS, seedDemoMarketing } from "./demo-marketing.ts";
+
+describe("the demo marketing data", () => {
+  let handle: DatabaseHandle;
+  const today = new Date("2026-03-29T09:00:00Z");
+  const range = { from: "2026-03-01", to: "2026-03-29" };
+
+  beforeAll(async () => {
+    handle = await openDatabase({ dataDir: "memory" });
+    await putShortLink(handle.db, {
+      cat: "promo",
+      id: "spring",
+      target: "/book-demo",
+      signInRequired: false,
+    });
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("fills every day before today with landings, bookings, checkouts and clicks, once", async () => {
+    expect(await seedDemoMarketing(handle.db, silentLogger, today)).toBe(true);
+    expect(await seedDemoMarketing(handle.db, silentLogger, today)).toBe(false);
+
+    const funnel = await funnelReport(handle.db, { ...range, by: "campaign" });
+    const seeded = funnel.days.filter((day) => day.landings > 0).map((day) => day.day);
+    expect(seeded).toHaveLength(DEMO_MARKETING_DAYS);
+    expect(seeded.at(-1)).toBe(utcDay(new Date(today.getTime() - 86_400_000)));
+    expect(funnel.groups.map((group) => group.key)).toEqual(
+      expect.arrayContaining(["spring", "bakery-software", "march-news", null]),
+    );
+    expect(funnel.totals.demosBooked).toBeGreaterThan(0);
+    expect(funnel.totals.checkoutsCompleted).toBeGreaterThan(0);
+    expect(funnel.totals.bookingRate).toBeLessThan(0.2);
+
+    const [spring] = (await linksReport(handle.db, range)).links;
+    const inRange = spring?.clicksByDay.reduce((sum, day) => sum + day.clicks, 0);
+    expect(inRange).toBeGreaterThan(0);
+    expect(spring?.totalClicks).toBe(inRange);
+    expect(spring?.lastClickedAt).not.toBeNull();
+
+    expect(await findProfileByUid(handle.db, "demo-operator")).toMatchObject({ role: "operator" });
+  });
+});
