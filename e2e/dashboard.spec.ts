@@ -203,3 +203,18 @@ test.describe("the operator", () => {
     await expect(bySource.getByRole("columnheader", { name: /Source/ })).toBeVisible();
   });
 });
+
+test("a range without visits says how to get some", async ({ page }) => {
+  await signInAndReturnTo(page, "/dashboard", operator.email);
+  await page.getByRole("button", { name: "Custom…" }).click();
+  await page.getByLabel("From", { exact: true }).fill("2020-01-01");
+  await page.getByLabel("To", { exact: true }).fill("2020-01-31");
+  await page.getByRole("button", { name: "Show this range" }).click();
+  await expect(
+    page.getByText("No landings yet — share a link with utm parameters", { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole("table", { name: /^Funnel by campaign/ })).toHaveCount(0);
+  // The short links are listed all the same, with no clicks in that month.
+  const links = page.getByRole("table", { name: /^Short links/ });
+  await expect(links.getByRole("img", { name: "No clicks in this range" }).first()).toBeVisible();
+});
