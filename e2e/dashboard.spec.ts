@@ -51,7 +51,8 @@ test("a signed-in customer sees that the page is for the team, and the API refus
 });
 
 /** The seeded demo operator (npm start's data, the browser tests' too). */
-const operator = DEMO_USERS.find((user) => user.role === "operator") ?? expect.fail("no operator");
+const operator = DEMO_USERS.find((user) => user.role === "operator");
+if (!operator) throw new Error("The demo data has no operator account");
 
 /** A table's body and footer rows as the page shows them, one array of cell texts per row. */
 function shownRows(table: Locator): Promise<string[][]> {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { siteConfig } from "../../site-config.ts";
-import { buttonClasses } from "../../ui/button-styles.ts";
 import { useAuth } from "../auth/auth-context.tsx";
 import { OperatorDashboard } from "./operator-dashboard.tsx";
+import { FailureWithRetry, LoadingMessage } from "./status-messages.tsx";
 
 /** The role the API asks of every /api/admin request (set with `admin users set-role`). */
 const OPERATOR_ROLE = "operator";
@@ -79,26 +79,10 @@ export function DashboardAccess() {
   }
   if (access.kind === "failed") {
     return (
-      <div
-        role="alert"
-        className="flex flex-col items-start gap-4 rounded-2xl bg-white p-6 shadow-card"
-      >
-        <p className="text-cocoa">
-          We couldn't check your sign-in. Check your connection and try again.
-        </p>
-        <button
-          type="button"
-          onClick={() => setAttempt((count) => count + 1)}
-          className={buttonClasses("primary")}
-        >
-          Try again
-        </button>
-      </div>
+      <FailureWithRetry onRetry={() => setAttempt((count) => count + 1)}>
+        We couldn't check your sign-in. Check your connection and try again.
+      </FailureWithRetry>
     );
   }
-  return (
-    <p role="status" className="rounded-2xl bg-white p-6 text-cocoa shadow-card">
-      Checking your sign-in…
-    </p>
-  );
+  return <LoadingMessage>Checking your sign-in…</LoadingMessage>;
 }

@@ -1,12 +1,12 @@
 import type { FunnelGrouping } from "@bakery/shared/admin-contract";
 import { type ReactNode, useCallback, useState } from "react";
-import { buttonClasses } from "../../ui/button-styles.ts";
 import { DailyChart } from "./daily-chart.tsx";
 import { loadFunnelReport, loadLinksReport } from "./dashboard-reports.ts";
 import { FunnelTable } from "./funnel-table.tsx";
 import { LinksTable } from "./links-table.tsx";
 import { type RangeChoice, RangePicker } from "./range-picker.tsx";
 import { describeRange, presetRange } from "./report-range.ts";
+import { FailureWithRetry, LoadingMessage } from "./status-messages.tsx";
 import { type ReportState, useReport } from "./use-report.ts";
 
 /**
@@ -98,27 +98,13 @@ function ReportArea<Report>({
   retry: () => void;
   children: (report: Report) => ReactNode;
 }) {
-  if (state.kind === "loading") {
-    return (
-      <p role="status" className="rounded-2xl bg-white p-6 text-cocoa shadow-card">
-        Loading {name}…
-      </p>
-    );
-  }
+  if (state.kind === "loading") return <LoadingMessage>Loading {name}…</LoadingMessage>;
   if (state.kind === "failed") {
     return (
-      <div
-        role="alert"
-        className="flex flex-col items-start gap-4 rounded-2xl bg-white p-6 shadow-card"
-      >
-        <p className="text-cocoa">
-          {name[0]?.toUpperCase()}
-          {name.slice(1)} could not be loaded. {state.message}
-        </p>
-        <button type="button" onClick={retry} className={buttonClasses("primary")}>
-          Try again
-        </button>
-      </div>
+      <FailureWithRetry onRetry={retry}>
+        {name[0]?.toUpperCase()}
+        {name.slice(1)} could not be loaded. {state.message}
+      </FailureWithRetry>
     );
   }
   return children(state.report);

@@ -66,6 +66,7 @@ export function SortableTable<Row>({
 
   return (
     <div className="flex flex-col gap-3">
+      <p className="text-cocoa text-sm md:hidden">Swipe the table sideways to see every column.</p>
       <section
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard to scroll it
         tabIndex={0}
