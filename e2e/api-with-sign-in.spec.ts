@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page, Request } from "@playwright/test";
 import { runAdmin } from "./support/admin-cli.ts";
-import { e2eOrigin, e2eSiteEnv, identityRequestPattern } from "./support/e2e-env.ts";
+import {
+  e2eOrigin,
+  e2eSiteEnv,
+  identityRequestPattern,
+  PHONE_USER_AGENT,
+} from "./support/e2e-env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { demoUsers, signInAndReturnTo, stubMyArea, submitSignIn } from "./support/sign-in.ts";
 
@@ -71,9 +76,6 @@ test("API calls carry an empty bearer token signed out, and the ID token signed 
   expect(await (await signedIn).headerValue("authorization")).toMatch(JWT);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link doesn't exist");
 });
-
-const PHONE_USER_AGENT =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";
 
 test.describe("short links", () => {
   test("a public link opens its target in one round trip (a server 302)", async ({ browser }) => {

@@ -40,8 +40,11 @@ test("a booked demo is recorded with the ad it came from and shows in the report
   // The frame appears once the page has hydrated, and with it the booking listener.
   await expect(frame(page)).toHaveAttribute("src", /^https:\/\/calendly\.com\//);
 
+  // The visit's landing (counted when the first page booted) goes to the same endpoint.
   const posted = page.waitForResponse(
-    (response) => response.url().endsWith("/api/events") && response.request().method() === "POST",
+    (response) =>
+      response.url().endsWith("/api/events") &&
+      response.request().postDataJSON()?.type === "demo_booked",
   );
   await receiveMessage(page, schedulingOrigin, booked);
   const response = await posted;

@@ -44,3 +44,10 @@ export const e2eChatDataDir = `${process.env.TMPDIR ?? "/tmp"}/bakery-e2e-${e2eP
 export const identityRequestPattern = new RegExp(
   `firebase|identitytoolkit|securetoken|googleapis|gstatic|${e2eAuthEmulatorHost.replaceAll(".", "\\.")}`,
 );
+
+/**
+ * A person's phone browser. Headless Chromium's own user agent ("HeadlessChrome") is a
+ * bot's, so tests of what only people's visits do (a short link's click, a landing) use this.
+ */
+export const PHONE_USER_AGENT =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";

@@ -18,6 +18,7 @@ export type ApiConfig = Pick<
   | "RATE_LIMIT_REDIRECT_PER_MINUTE"
   | "RATE_LIMIT_EVENTS_PER_MINUTE"
   | "DATABASE_TIMEOUT_MS"
+  | "STRIPE_WEBHOOK_SECRET"
 >;
 
 export interface ApiDeps {

@@ -12,6 +12,7 @@ import { registerHealthRoutes } from "./routes/health.ts";
 import { registerMeRoutes } from "./routes/me.ts";
 import { registerOpenApiRoute } from "./routes/openapi.ts";
 import { registerShortLinkRoutes } from "./routes/short-links.ts";
+import { registerStripeWebhookRoute } from "./routes/stripe-webhook.ts";
 
 /**
  * The API as a plain Hono app with routes at its root: the local server mounts it under
@@ -67,6 +68,7 @@ export function createApi(deps: ApiDeps): Hono {
   registerMeRoutes(app, deps);
   registerEventRoutes(app, deps);
   registerAdminReportRoutes(app, deps);
+  registerStripeWebhookRoute(app, deps);
   registerOpenApiRoute(app, deps);
 
   app.notFound((c) => c.json(errorBody("not_found", "No such API route"), 404));

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { ConfigError } from "@bakery/shared/config";
 import { describe, expect, it } from "vitest";
-import { loadServerConfig } from "./config.ts";
+import { LOCAL_STRIPE_WEBHOOK_SECRET, loadServerConfig } from "./config.ts";
 
 describe("loadServerConfig", () => {
   it("defaults to local mode with the emulator on 127.0.0.1:9099", () => {
@@ -26,6 +26,25 @@ describe("loadServerConfig", () => {
         FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
       }),
     ).toThrow(/FIREBASE_AUTH_EMULATOR_HOST: must be unset in production/);
+  });
+
+  it("has a webhook signing secret of its own only in local mode, and refuses it in production", () => {
+    const production = {
+      FIREBASE_PROJECT_ID: "rise-prod",
+      DATABASE_URL: "postgres://db.internal:5432/rise",
+    };
+    expect(loadServerConfig({}).STRIPE_WEBHOOK_SECRET).toBe(LOCAL_STRIPE_WEBHOOK_SECRET);
+    expect(loadServerConfig(production).STRIPE_WEBHOOK_SECRET).toBeUndefined();
+    expect(
+      loadServerConfig({ ...production, STRIPE_WEBHOOK_SECRET: "whsec_abc123" })
+        .STRIPE_WEBHOOK_SECRET,
+    ).toBe("whsec_abc123");
+    expect(() =>
+      loadServerConfig({ ...production, STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET: the local demo secret is public/);
+    expect(() => loadServerConfig({ STRIPE_WEBHOOK_SECRET: "sk_live_oops" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: must be the endpoint's signing secret/,
+    );
   });
 
   it("requires DATABASE_URL in production instead of writing to a local folder", () => {

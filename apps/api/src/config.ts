@@ -61,7 +61,20 @@ export const serverConfigSchema = publicConfigSchema.extend({
   RATE_LIMIT_CSP_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Longest a request waits on one database call before answering 503. */
   DATABASE_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /**
+   * The signing secret of the payment provider's webhook endpoint (POST /api/webhooks/stripe).
+   * Local mode has LOCAL_STRIPE_WEBHOOK_SECRET by default; unset in production, the
+   * endpoint answers 503 and the provider keeps retrying until it is set.
+   */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, "must be the endpoint's signing secret, whsec_…")
+    .optional(),
 });
+
+/** Local mode's webhook signing secret: test events are signed with it (never in production). */
+export const LOCAL_STRIPE_WEBHOOK_SECRET = "whsec_local_demo_only";
 
 type ParsedServerEnv = z.infer<typeof serverConfigSchema>;
 
@@ -109,6 +122,11 @@ export function loadServerConfig(
       `DATABASE_URL: required in production (FIREBASE_PROJECT_ID=${parsed.FIREBASE_PROJECT_ID}); without it the data would go to a local folder`,
     );
   }
+  if (mode === "production" && parsed.STRIPE_WEBHOOK_SECRET === LOCAL_STRIPE_WEBHOOK_SECRET) {
+    problems.push(
+      "STRIPE_WEBHOOK_SECRET: the local demo secret is public; set the endpoint's own signing secret",
+    );
+  }
   if (parsed.CHAT_PROVIDER !== "none" && parsed.CHAT_ID === "") {
     problems.push(`CHAT_ID: required when CHAT_PROVIDER is ${parsed.CHAT_PROVIDER}`);
   }
@@ -125,6 +143,8 @@ export function loadServerConfig(
       mode === "local"
         ? (parsed.FIREBASE_AUTH_EMULATOR_HOST ?? LOCAL_AUTH_EMULATOR_HOST)
         : undefined,
+    STRIPE_WEBHOOK_SECRET:
+      parsed.STRIPE_WEBHOOK_SECRET ?? (mode === "local" ? LOCAL_STRIPE_WEBHOOK_SECRET : undefined),
     LOG_PRETTY: parsed.LOG_PRETTY === undefined ? mode === "local" : parsed.LOG_PRETTY === "1",
     DATA_DIR: path.resolve(parsed.DATA_DIR),
     WEB_BUILD_DIR: path.resolve(parsed.WEB_BUILD_DIR),

@@ -2,12 +2,14 @@ import { StrictMode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { captureBrowserAttribution } from "./features/attribution/browser-attribution.ts";
+import { reportLanding } from "./features/attribution/report-landing.ts";
 
 // Before the router reads the address and before any page reads attribution:
 // capture it, and take the utm parameters out of the address bar. Prerendered pages
 // have done so already in an inline script (build-steps/inline-attribution-capture.ts);
 // a second capture changes nothing there, and this one covers the SPA fallback.
 captureBrowserAttribution();
+reportLanding();
 
 /**
  * Marks <html data-hydrated> once the page has hydrated: the app boots after the

@@ -3,16 +3,42 @@ import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Database } from "./open-database.ts";
 import { conversionEvents } from "./schema.ts";
 
+const orNull = (value: string | undefined) => (value ? value : null);
+
+const attributionColumns = (attribution: ConversionEvent["attribution"]) => ({
+  utmSource: orNull(attribution?.utms),
+  utmMedium: orNull(attribution?.utmm),
+  utmCampaign: orNull(attribution?.utmc),
+});
+
 /** Stores one conversion; empty utm values become NULL so "none" groups together. */
 export async function recordConversionEvent(db: Database, event: ConversionEvent): Promise<void> {
-  const orNull = (value: string | undefined) => (value ? value : null);
   await db.insert(conversionEvents).values({
     type: event.type,
-    utmSource: orNull(event.attribution?.utms),
-    utmMedium: orNull(event.attribution?.utmm),
-    utmCampaign: orNull(event.attribution?.utmc),
+    ...attributionColumns(event.attribution),
     landing: event.landing,
   });
+}
+
+/**
+ * Stores a checkout the payment provider reported as completed at `at`, once per provider
+ * event: a delivery of the same event again adds nothing. Says whether it was new.
+ */
+export async function recordCheckoutCompleted(
+  db: Database,
+  checkout: { stripeEventId: string; attribution: ConversionEvent["attribution"]; at: Date },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(conversionEvents)
+    .values({
+      type: "checkout_completed",
+      ...attributionColumns(checkout.attribution),
+      stripeEventId: checkout.stripeEventId,
+      createdAt: checkout.at,
+    })
+    .onConflictDoNothing({ target: conversionEvents.stripeEventId })
+    .returning({ id: conversionEvents.id });
+  return inserted.length > 0;
 }
 
 export interface AttributionCount {

@@ -196,6 +196,34 @@ export function openApiDocument(apiBasePath: string) {
           },
         },
       },
+      "/webhooks/stripe": {
+        post: {
+          summary:
+            "The payment provider's events, signed (Stripe-Signature); a completed checkout is recorded once per event id under the campaign in its client_reference_id",
+          parameters: [
+            {
+              name: "Stripe-Signature",
+              in: "header",
+              required: true,
+              description: "The provider's signature of the raw body with STRIPE_WEBHOOK_SECRET",
+              schema: { type: "string" },
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { type: "object" } } },
+          },
+          responses: {
+            200: {
+              description: "Received (also for a redelivered event or a type that is not used)",
+              content: { "application/json": { schema: { type: "object" } } },
+            },
+            400: error("No signature, a signature that does not match, or not an event"),
+            413: error("The body is too large"),
+            503: error("The database is unreachable, or STRIPE_WEBHOOK_SECRET is not set"),
+          },
+        },
+      },
       "/csp-report": {
         post: {
           summary: "Content-Security-Policy violation reports from browsers (report-uri)",

@@ -21,6 +21,7 @@ export const testConfig: ApiConfig = {
   RATE_LIMIT_REDIRECT_PER_MINUTE: 120,
   RATE_LIMIT_EVENTS_PER_MINUTE: 20,
   DATABASE_TIMEOUT_MS: 1000,
+  STRIPE_WEBHOOK_SECRET: "whsec_test_secret",
 };
 
 /** A JWT-shaped fake token for `uid`; the fake verifier accepts only these. */

@@ -1,3 +1,4 @@
+import { decodeClientReferenceId } from "@bakery/shared/client-reference-id";
 import { describe, expect, it } from "vitest";
 import { clientReferenceId } from "./client-reference-id.ts";
 
@@ -19,6 +20,17 @@ describe("clientReferenceId", () => {
     expect(clientReferenceId({ utms: long, utmm: long, utmc: long })?.length).toBeLessThanOrEqual(
       200,
     );
+  });
+
+  it("is read back by the API's webhook as the same source (slugs survive unchanged)", () => {
+    for (const source of [
+      { utms: "fb", utmm: "cpc", utmc: "spring-2026" },
+      { utms: "newsletter", utmm: "", utmc: "march_news" },
+      { utms: "sms", utmm: "text", utmc: "" },
+    ]) {
+      const expected = { ...source, utmc: source.utmc.replace("_", "-") };
+      expect(decodeClientReferenceId(clientReferenceId(source))).toEqual(expected);
+    }
   });
 
   it("is absent without a source", () => {

@@ -1,0 +1,147 @@
+import { asc } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "./db/open-database.ts";
+import { conversionEvents } from "./db/schema.ts";
+import { expectApiError } from "./test-support/expect-api-error.ts";
+import { clearTables, testBackends } from "./test-support/test-database.ts";
+import { startTestServer, type TestServer, testConfig } from "./test-support/test-server.ts";
+
+/** POST /webhooks/stripe: paid sign-ups join the funnel, only when the provider signed them. */
+
+const secret = testConfig.STRIPE_WEBHOOK_SECRET ?? "";
+
+function checkoutCompleted(id: string, clientReferenceId: string | null, created: number) {
+  return JSON.stringify({
+    id,
+    object: "event",
+    type: "checkout.session.completed",
+    created,
+    data: {
+      object: {
+        id: `cs_${id}`,
+        object: "checkout.session",
+        client_reference_id: clientReferenceId,
+      },
+    },
+  });
+}
+
+describe.each(testBackends({ postgresDatabase: "bakery_test_stripe_webhook" }))(
+  "POST /webhooks/stripe against $name",
+  ({ open }) => {
+    let handle: DatabaseHandle;
+    let server: TestServer;
+    const post = (payload: string, signature: string | null) =>
+      fetch(`${server.url}/webhooks/stripe`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          ...(signature === null ? {} : { "Stripe-Signature": signature }),
+        },
+        body: payload,
+      });
+    const signed = (payload: string, key = secret) =>
+      post(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: key }));
+    const stored = () =>
+      handle.db.select().from(conversionEvents).orderBy(asc(conversionEvents.id));
+
+    beforeAll(async () => {
+      handle = await open();
+    });
+    afterAll(async () => {
+      await handle?.close();
+    });
+    beforeEach(async () => {
+      await clearTables(handle);
+      server = await startTestServer(handle);
+    });
+    afterEach(async () => {
+      await server?.close();
+    });
+
+    it("records a signed completed checkout once, under the campaign it came from", async () => {
+      const created = Date.parse("2026-03-01T23:59:59Z") / 1000;
+      const payload = checkoutCompleted("evt_1", "src_fb__med_cpc__cmp_spring", created);
+      const response = await signed(payload);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true });
+      // The provider delivers an event again when it missed our answer: nothing new.
+      expect((await signed(payload)).status).toBe(200);
+
+      const rows = await stored();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        type: "checkout_completed",
+        utmSource: "fb",
+        utmMedium: "cpc",
+        utmCampaign: "spring",
+        landing: null,
+        stripeEventId: "evt_1",
+        // The day the checkout completed, not the day the event arrived.
+        createdAt: new Date(created * 1000),
+      });
+    });
+
+    it("records a checkout without a reference of ours as coming from nowhere", async () => {
+      const now = Math.floor(Date.now() / 1000);
+      expect((await signed(checkoutCompleted("evt_2", null, now))).status).toBe(200);
+      expect((await signed(checkoutCompleted("evt_3", "customer-42", now))).status).toBe(200);
+      const rows = await stored();
+      expect(rows.map((row) => [row.stripeEventId, row.utmSource, row.utmCampaign])).toEqual([
+        ["evt_2", null, null],
+        ["evt_3", null, null],
+      ]);
+    });
+
+    it("refuses an unsigned, wrongly signed, altered or stale event and stores nothing", async () => {
+      const payload = checkoutCompleted("evt_4", "src_fb__med_cpc__cmp_spring", 1_800_000_000);
+      await expectApiError(await post(payload, null), 400, "bad_request");
+      await expectApiError(await signed(payload, "whsec_someone_else"), 400, "bad_request");
+      const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+      const altered = payload.replace("spring", "autumn");
+      const body = await expectApiError(await post(altered, header), 400, "bad_request");
+      expect(body.error.message).toBe("The Stripe-Signature does not match the body");
+      // Signed long ago: a captured request can't be replayed later.
+      const stale = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret,
+        timestamp: Math.floor(Date.now() / 1000) - 3600,
+      });
+      await expectApiError(await post(payload, stale), 400, "bad_request");
+      expect(await stored()).toEqual([]);
+    });
+
+    it("acknowledges other event types without storing anything", async () => {
+      const payload = JSON.stringify({
+        id: "evt_5",
+        object: "event",
+        type: "invoice.paid",
+        created: 1_800_000_000,
+        data: { object: { id: "in_1", object: "invoice" } },
+      });
+      expect((await signed(payload)).status).toBe(200);
+      expect(await stored()).toEqual([]);
+    });
+
+    it("answers 503 while no signing secret is configured", async () => {
+      const unconfigured = await startTestServer(handle, {
+        config: { ...testConfig, STRIPE_WEBHOOK_SECRET: undefined },
+      });
+      try {
+        const payload = checkoutCompleted("evt_6", null, 1_800_000_000);
+        const response = await fetch(`${unconfigured.url}/webhooks/stripe`, {
+          method: "POST",
+          headers: {
+            "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+          },
+          body: payload,
+        });
+        await expectApiError(response, 503, "service_unavailable");
+      } finally {
+        await unconfigured.close();
+      }
+      expect(await stored()).toEqual([]);
+    });
+  },
+);

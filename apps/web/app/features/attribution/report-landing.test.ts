@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import type { StorageLike } from "./capture-attribution.ts";
+import { landingReportedKey, takeLandingToReport } from "./report-landing.ts";
+
+class FakeStorage implements StorageLike {
+  readonly items = new Map<string, string>();
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+function visit(source: object | undefined, landing = "/pricing") {
+  const session = new FakeStorage();
+  if (source) session.setItem("utm", JSON.stringify(source));
+  session.setItem("landing", landing);
+  return session;
+}
+
+describe("takeLandingToReport", () => {
+  it("reports a visit that started from a campaign once, with its first page", () => {
+    const session = visit({ utms: "fb", utmm: "cpc", utmc: "spring" });
+    expect(takeLandingToReport(session)).toEqual({
+      type: "landing",
+      attribution: { utms: "fb", utmm: "cpc", utmc: "spring" },
+      landing: "/pricing",
+    });
+    expect(session.getItem(landingReportedKey)).toBe("1");
+    expect(takeLandingToReport(session)).toBeUndefined();
+  });
+
+  it("reports a visit from an outside referrer, which has a source but no medium or campaign", () => {
+    expect(takeLandingToReport(visit({ utms: "google.com", utmm: "", utmc: "" }))).toMatchObject({
+      attribution: { utms: "google.com", utmm: "", utmc: "" },
+    });
+  });
+
+  it("reports nothing for a visit without a source of its own or a first page", () => {
+    expect(takeLandingToReport(visit(undefined))).toBeUndefined();
+    const noLanding = new FakeStorage();
+    noLanding.setItem("utm", JSON.stringify({ utms: "fb", utmm: "", utmc: "" }));
+    expect(takeLandingToReport(noLanding)).toBeUndefined();
+    expect(takeLandingToReport(undefined)).toBeUndefined();
+  });
+
+  it("reports nothing where sessionStorage can't be written, so pages don't count again", () => {
+    const session = visit({ utms: "fb", utmm: "cpc", utmc: "spring" });
+    session.setItem = () => {
+      throw new DOMException("full", "QuotaExceededError");
+    };
+    expect(takeLandingToReport(session)).toBeUndefined();
+  });
+});

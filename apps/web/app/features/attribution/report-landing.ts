@@ -1,0 +1,48 @@
+import type { LandingEvent } from "@bakery/shared/api-contract";
+import { siteConfig } from "../../site-config.ts";
+import { currentAttribution, landingPath, type StorageLike } from "./capture-attribution.ts";
+
+/** sessionStorage flag: this visit's landing has been sent. */
+export const landingReportedKey = "landing-reported";
+
+/**
+ * The landing this visit should report, if it has not yet: only a visit that started
+ * from a campaign or an outside referrer has a source of its own in sessionStorage (a
+ * saved source from an earlier visit does not count). Marks it sent before returning it,
+ * so a visit reports at most once; where sessionStorage can't be written, nothing is
+ * reported, since each page would count again.
+ */
+export function takeLandingToReport(session: StorageLike | undefined): LandingEvent | undefined {
+  try {
+    if (!session || session.getItem(landingReportedKey)) return undefined;
+    const attribution = currentAttribution(undefined, session, 0);
+    const landing = landingPath(session);
+    if (!attribution || !landing) return undefined;
+    session.setItem(landingReportedKey, "1");
+    // Not checked against the contract here: zod would weigh on every page, and the API
+    // refuses (and so does not count) anything the contract refuses.
+    return { type: "landing", attribution, landing };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Counts this visit's landing (POST /api/events) without holding the page up: a beacon
+ * the browser sends in the background, even if the visitor leaves at once. The request
+ * carries no token and no identifier; the API keeps only a count per day.
+ */
+export function reportLanding(): void {
+  let session: Storage | undefined;
+  try {
+    session = window.sessionStorage;
+  } catch {
+    return;
+  }
+  const event = takeLandingToReport(session);
+  if (!event) return;
+  const url = `${siteConfig.API_BASE_URL.replace(/\/$/, "")}/events`;
+  const body = new Blob([JSON.stringify(event)], { type: "application/json" });
+  if (navigator.sendBeacon?.(url, body)) return;
+  void fetch(url, { method: "POST", body, keepalive: true }).catch(() => {});
+}
