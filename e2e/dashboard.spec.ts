@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
+import { LOCAL_STRIPE_WEBHOOK_SECRET } from "@bakery/api/config";
 import { DEMO_USERS } from "@bakery/api/demo-data";
 import type { Locator, Page } from "@playwright/test";
+import Stripe from "stripe";
+import { PHONE_USER_AGENT } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { demoUsers, signInAndReturnTo, stubMyArea } from "./support/sign-in.ts";
 
@@ -25,9 +28,18 @@ test("a signed-out visitor is sent to sign in, with the dashboard as the page to
   const response = await page.goto("/dashboard");
   // Served from the SPA fallback (never prerendered), with the frame's loading bar.
   expect(response?.status()).toBe(200);
+  const html = (await response?.text()) ?? "";
+  expect(html).toContain('role="progressbar"');
+  expect(html).not.toContain("Marketing dashboard");
   await page.waitForURL(
     (url) => url.pathname === "/login" && url.searchParams.get("target") === "/dashboard",
   );
+});
+
+test("stays out of the sitemap", async ({ request }) => {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain("<loc>");
+  expect(sitemap).not.toContain("/dashboard");
 });
 
 test("a signed-in customer sees that the page is for the team, and the API refuses them", async ({
@@ -218,4 +230,63 @@ test("a range without visits says how to get some", async ({ page }) => {
   // The short links are listed all the same, with no clicks in that month.
   const links = page.getByRole("table", { name: /^Short links/ });
   await expect(links.getByRole("img", { name: "No clicks in this range" }).first()).toBeVisible();
+});
+
+test.describe("a campaign's visit, booked demo and paid sign-up", () => {
+  // Headless Chromium's own user agent is a bot's, whose landings are not counted.
+  test.use({ userAgent: PHONE_USER_AGENT });
+
+  test("show in the funnel under their campaign", async ({ page }) => {
+    const campaign = `dashboard-${test.info().project.name}-${Date.now().toString(36)}`;
+    const landed = page.waitForResponse(
+      (response) =>
+        response.url().endsWith("/api/events") &&
+        response.request().postDataJSON()?.type === "landing",
+    );
+    await page.goto(`/pricing?utm_source=e2e&utm_medium=email&utm_campaign=${campaign}`);
+    expect((await landed).status()).toBe(202);
+
+    const booked = await page.request.post("/api/events", {
+      data: {
+        type: "demo_booked",
+        attribution: { utms: "e2e", utmm: "email", utmc: campaign },
+        landing: "/pricing",
+      },
+    });
+    expect(booked.status()).toBe(202);
+
+    // What the payment provider sends when the pricing table's checkout completes, with
+    // the client reference the table was given (src_…__med_…__cmp_…).
+    const payload = JSON.stringify({
+      id: `evt_${campaign.replaceAll("-", "_")}`,
+      object: "event",
+      type: "checkout.session.completed",
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: `cs_${campaign.replaceAll("-", "_")}`,
+          object: "checkout.session",
+          client_reference_id: `src_e2e__med_email__cmp_${campaign}`,
+        },
+      },
+    });
+    const paid = await page.request.post("/api/webhooks/stripe", {
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: LOCAL_STRIPE_WEBHOOK_SECRET,
+        }),
+      },
+      data: payload,
+    });
+    expect(paid.status()).toBe(200);
+
+    await signInAndReturnTo(page, "/dashboard", operator.email);
+    const funnel = page.getByRole("table", { name: /^Funnel by campaign/ });
+    const row = funnel.getByRole("row").filter({
+      has: page.getByRole("rowheader", { name: campaign, exact: true }),
+    });
+    await expect(row.getByRole("cell")).toHaveText(["1", "1", "100.0%", "1", "100.0%"]);
+  });
 });
