@@ -53,6 +53,7 @@ test("a signed-in customer sees that the page is for the team, and the API refus
   await expect(page.getByText("This page is for the Rise team.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Marketing dashboard" })).toBeVisible();
   expect(admin).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
   await expect(page.locator("meta[name=robots]")).toHaveAttribute("content", "noindex");
 
   const today = new Date().toISOString().slice(0, 10);
@@ -197,6 +198,7 @@ test.describe("the operator", () => {
     await expect(page.getByLabel("To", { exact: true })).toHaveAccessibleDescription(
       "The last day must be on or after the first.",
     );
+    await expectNoSeriousA11yViolations(page);
 
     const custom = asked(day(10), day(3));
     await page.getByLabel("From", { exact: true }).fill(day(10));
@@ -205,6 +207,22 @@ test.describe("the operator", () => {
     await custom;
     await expect(page.getByLabel("To", { exact: true })).not.toHaveAttribute("aria-invalid");
     await expect(page.getByRole("table", { name: /^Funnel by campaign/ })).toBeVisible();
+  });
+
+  test("says in words when a report can't be loaded, and tries again on request", async ({
+    page,
+    context,
+  }) => {
+    await expect(page.getByRole("table", { name: /^Funnel by campaign/ })).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Last 7 days" }).click();
+    const failure = page.getByRole("alert").filter({ hasText: "The funnel could not be loaded" });
+    await expect(failure).toContainText("We couldn't reach the server. Check your connection.");
+
+    await context.setOffline(false);
+    await failure.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("table", { name: /^Funnel by campaign/ })).toBeVisible();
+    await expect(failure).toHaveCount(0);
   });
 
   test("groups the funnel by source", async ({ page }) => {
