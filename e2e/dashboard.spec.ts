@@ -135,6 +135,11 @@ test.describe("the operator", () => {
     await campaign.getByRole("button").click();
     await expect(campaign).toHaveAttribute("aria-sort", "ascending");
     await expect(landings).not.toHaveAttribute("aria-sort");
+    // Names A to Z, and the visits without a campaign after them.
+    const names = (await shownRows(funnel)).slice(0, -1).map((row) => row[0] ?? "");
+    expect(names.at(-1)).toBe("No campaign");
+    const named = names.slice(0, -1);
+    expect(named).toEqual([...named].sort((a, b) => a.localeCompare(b)));
   });
 
   test("downloads each table as CSV with the rows shown, in the order shown", async ({ page }) => {

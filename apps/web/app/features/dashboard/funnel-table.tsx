@@ -15,7 +15,10 @@ function funnelColumns(by: FunnelGrouping): TableColumn<FunnelRow>[] {
     {
       id: "key",
       label: groupingNames[by].column,
-      value: (row) => row.label,
+      // Visits without a campaign sort after the named ones, either way.
+      value: (row) => row.key || null,
+      render: (row) => row.label,
+      csv: (row) => row.label,
       firstDirection: "ascending",
     },
     { id: "landings", label: "Landings", value: (row) => row.landings, numeric: true },
