@@ -230,8 +230,18 @@ test.describe("the operator", () => {
     await expect(failure).toHaveCount(0);
   });
 
-  test("groups the funnel by source", async ({ page }) => {
+  test("groups the funnel by source, and keeps the view in the address for a link or a reload", async ({
+    page,
+  }) => {
+    await page.getByRole("button", { name: "Last 90 days" }).click();
     await page.getByLabel("Group the funnel by").selectOption("source");
+    await expect(page).toHaveURL(/\/dashboard\?days=90&by=source$/);
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Last 90 days" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(page.getByLabel("Group the funnel by")).toHaveValue("source");
     const bySource = page.getByRole("table", { name: /^Funnel by source/ });
     await expect(
       bySource.getByRole("rowheader", { name: "newsletter", exact: true }),

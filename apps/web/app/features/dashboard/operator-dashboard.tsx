@@ -1,11 +1,12 @@
-import type { FunnelGrouping } from "@bakery/shared/admin-contract";
-import { type ReactNode, useCallback, useState } from "react";
+import { type ReactNode, useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
 import { DailyChart } from "./daily-chart.tsx";
+import { type DashboardView, dashboardQuery, readDashboardView } from "./dashboard-query.ts";
 import { loadFunnelReport, loadLinksReport } from "./dashboard-reports.ts";
 import { FunnelTable } from "./funnel-table.tsx";
 import { LinksTable } from "./links-table.tsx";
-import { type RangeChoice, RangePicker } from "./range-picker.tsx";
-import { describeRange, presetRange } from "./report-range.ts";
+import { RangePicker } from "./range-picker.tsx";
+import { describeRange } from "./report-range.ts";
 import { FailureWithRetry, LoadingMessage } from "./status-messages.tsx";
 import { type ReportState, useReport } from "./use-report.ts";
 
@@ -15,19 +16,34 @@ import { type ReportState, useReport } from "./use-report.ts";
  * is retried on its own.
  */
 export function OperatorDashboard() {
-  const [choice, setChoice] = useState<RangeChoice>(() => ({
-    preset: 30,
-    range: presetRange(30, new Date()),
-  }));
-  const [by, setBy] = useState<FunnelGrouping>("campaign");
+  const [query, setQuery] = useSearchParams();
+  // Read once per address: a preset's days are counted from now, so every render would
+  // otherwise make a new range and load the reports again.
+  const queryText = query.toString();
+  const view = useMemo(
+    () => readDashboardView(new URLSearchParams(queryText), new Date()),
+    [queryText],
+  );
+  const { choice, by } = view;
   const { range } = choice;
+  const { from, to } = range;
+  // replace: choosing another range is not a page to go Back to.
+  const show = (next: DashboardView) =>
+    setQuery(dashboardQuery(next), { replace: true, preventScrollReset: true });
 
-  const funnel = useReport(useCallback(() => loadFunnelReport(range, by), [range, by]));
-  const links = useReport(useCallback(() => loadLinksReport(range), [range]));
+  // By the days, not the range object: the same days asked again (a preset written into
+  // the address) load nothing anew.
+  const funnel = useReport(useCallback(() => loadFunnelReport({ from, to }, by), [from, to, by]));
+  const links = useReport(useCallback(() => loadLinksReport({ from, to }), [from, to]));
 
   return (
     <div className="flex flex-col gap-8">
-      <RangePicker choice={choice} onChoose={setChoice} by={by} onGroup={setBy} />
+      <RangePicker
+        choice={choice}
+        onChoose={(next) => show({ ...view, choice: next })}
+        by={by}
+        onGroup={(next) => show({ ...view, by: next })}
+      />
       <p className="text-cocoa" aria-live="polite">
         Showing {describeRange(range)}.
       </p>

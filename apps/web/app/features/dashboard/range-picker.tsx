@@ -2,16 +2,8 @@ import type { FunnelGrouping } from "@bakery/shared/admin-contract";
 import { funnelGroupings } from "@bakery/shared/admin-contract";
 import { type FormEvent, useId, useState } from "react";
 import { buttonClasses } from "../../ui/button-styles.ts";
-import {
-  checkCustomRange,
-  type PresetDays,
-  presetRange,
-  type ReportRange,
-  rangePresets,
-} from "./report-range.ts";
-
-/** Which range the reports cover: one of the presets, or days typed in. */
-export type RangeChoice = { preset: PresetDays | "custom"; range: ReportRange };
+import type { RangeChoice } from "./dashboard-query.ts";
+import { checkCustomRange, presetRange, rangePresets } from "./report-range.ts";
 
 const fieldClasses =
   "h-11 rounded-xl border border-crust bg-white px-3 text-ink aria-[invalid=true]:border-red-700";
