@@ -12,6 +12,7 @@ export default [
     route("page/:handle", "routes/content-page.tsx"),
     route("login", "routes/login.tsx"),
     route("to/:cat/:id", "routes/short-link.tsx"),
+    route("dashboard", "routes/dashboard.tsx"),
     route("*", "routes/unknown-path.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap-xml.ts"),

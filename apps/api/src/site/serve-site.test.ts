@@ -62,11 +62,14 @@ describe("serve-site", () => {
     expect((await get("/assets/missing.js")).status).toBe(404);
   });
 
-  it("serves the SPA fallback with 200 for /page/:handle", async () => {
-    const response = await get("/page/about");
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain("<title>App</title>");
-  });
+  it.each(["/page/about", "/dashboard", "/dashboard/"])(
+    "serves the SPA fallback with 200 for %s",
+    async (url) => {
+      const response = await get(url);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("<title>App</title>");
+    },
+  );
 
   it("serves the short links' prerendered page with 200 for /to/:cat/:id", async () => {
     for (const url of ["/to/promo/spring", "/to/promo/spring/"]) {

@@ -21,6 +21,7 @@ import {
  *   /to/:cat/:id           → to/_/_/index.html with 200, the short link's prerendered page
  *                            (the site's frame and a progress bar; the app resolves the link)
  *   /page/:handle          → __spa-fallback.html with 200 (the app loads the data)
+ *   /dashboard             → __spa-fallback.html with 200 (the team's dashboard, never prerendered)
  *   anything else unknown  → 302 to /
  *
  * A page opened from a campaign link (utm_source) or from another site also gets the visit's
@@ -85,6 +86,7 @@ const SHORT_LINK_SHELL = "to/_/_/index.html";
  */
 export const SPA_ROUTES: readonly { pattern: string; page: string }[] = [
   { pattern: "/page/:handle", page: SPA_FALLBACK },
+  { pattern: "/dashboard", page: SPA_FALLBACK },
   { pattern: "/to/:cat/:id", page: SHORT_LINK_SHELL },
 ];
 const SPA_ROUTE_MATCHERS = SPA_ROUTES.map(({ pattern, page }) => ({

@@ -23,6 +23,12 @@ export interface AuthSession {
   subscribe(listener: (state: AuthState) => void): () => void;
   /** A fresh ID token for the API, or "" when signed out. */
   idToken(): Promise<string>;
+  /**
+   * The signed-in user's `role` claim ("operator" for the team's dashboard), or null
+   * without one or when signed out. Reads a renewed token, so a role set a moment ago
+   * with the operator CLI counts without signing in again.
+   */
+  role(): Promise<string | null>;
   signInWithPassword(email: string, password: string): Promise<void>;
   signInWithGoogle(): Promise<void>;
   sendPasswordReset(email: string): Promise<void>;

@@ -150,6 +150,12 @@ export async function startAuthSession(): Promise<AuthSession> {
       if (sessionExpired) markSessionRejected();
       return "";
     },
+    async role() {
+      await auth.authStateReady();
+      if (!auth.currentUser) return null;
+      const { claims } = await auth.currentUser.getIdTokenResult(true);
+      return typeof claims.role === "string" ? claims.role : null;
+    },
     async signInWithPassword(email, password) {
       await signInWithEmailAndPassword(auth, email, password);
     },

@@ -1,0 +1,80 @@
+import type { LinkReportRow, LinksReport } from "@bakery/shared/admin-contract";
+import { formatDay } from "./report-range.ts";
+import { SortableTable, type TableColumn } from "./sortable-table.tsx";
+import { Sparkline } from "./sparkline.tsx";
+
+type LinkRow = LinkReportRow & { path: string; clicksInRange: number };
+
+const lastClickedFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
+
+const columns: TableColumn<LinkRow>[] = [
+  { id: "path", label: "Short link", value: (row) => row.path, firstDirection: "ascending" },
+  {
+    id: "range-clicks",
+    label: "Clicks in range",
+    value: (row) => row.clicksInRange,
+    numeric: true,
+  },
+  {
+    id: "per-day",
+    label: "Per day",
+    render: (row) => (
+      <Sparkline
+        values={row.clicksByDay.map((day) => day.clicks)}
+        summary={sparklineSummary(row)}
+      />
+    ),
+  },
+  { id: "total-clicks", label: "All-time clicks", value: (row) => row.totalClicks, numeric: true },
+  {
+    id: "last-clicked",
+    label: "Last clicked",
+    value: (row) => row.lastClickedAt,
+    render: (row) =>
+      row.lastClickedAt ? lastClickedFormat.format(new Date(row.lastClickedAt)) : "Never",
+  },
+  {
+    id: "target",
+    label: "Goes to",
+    value: (row) => row.target,
+    render: (row) => <span className="block min-w-48 break-all">{row.target}</span>,
+    firstDirection: "ascending",
+  },
+];
+
+function sparklineSummary(row: LinkRow): string {
+  const busiest = row.clicksByDay.reduce<LinkReportRow["clicksByDay"][number] | undefined>(
+    (best, day) => (day.clicks > (best?.clicks ?? 0) ? day : best),
+    undefined,
+  );
+  return busiest
+    ? `Busiest day ${formatDay(busiest.day)} with ${busiest.clicks} clicks`
+    : "No clicks in this range";
+}
+
+/** Every short link with its clicks in the range (and their shape per day) and all time. */
+export function LinksTable({ report }: { report: LinksReport }) {
+  const rows: LinkRow[] = report.links.map((link) => ({
+    ...link,
+    path: `/to/${link.cat}/${link.id}`,
+    clicksInRange: link.clicksByDay.reduce((sum, day) => sum + day.clicks, 0),
+  }));
+  return (
+    <SortableTable
+      caption={`Short links, clicks ${report.from} to ${report.to}`}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.path}
+      initialSort={{ column: "range-clicks", direction: "descending" }}
+      fileName={`short-links-${report.from}-to-${report.to}`}
+    />
+  );
+}

@@ -1,0 +1,135 @@
+import { type ReactNode, useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { DailyChart } from "./daily-chart.tsx";
+import { type DashboardView, dashboardQuery, readDashboardView } from "./dashboard-query.ts";
+import { loadFunnelReport, loadLinksReport } from "./dashboard-reports.ts";
+import { FunnelTable } from "./funnel-table.tsx";
+import { LinksTable } from "./links-table.tsx";
+import { RangePicker } from "./range-picker.tsx";
+import { describeRange } from "./report-range.ts";
+import { FailureWithRetry, LoadingMessage } from "./status-messages.tsx";
+import { type ReportState, useReport } from "./use-report.ts";
+
+/**
+ * The team's reports for a range of days: the funnel per campaign (or source, or
+ * medium) with its daily chart, and every short link's clicks. Each loads, fails and
+ * is retried on its own.
+ */
+export function OperatorDashboard() {
+  const [query, setQuery] = useSearchParams();
+  // Read once per address: a preset's days are counted from now, so every render would
+  // otherwise make a new range and load the reports again.
+  const queryText = query.toString();
+  const view = useMemo(
+    () => readDashboardView(new URLSearchParams(queryText), new Date()),
+    [queryText],
+  );
+  const { choice, by } = view;
+  const { range } = choice;
+  const { from, to } = range;
+  // replace: choosing another range is not a page to go Back to.
+  const show = (next: DashboardView) =>
+    setQuery(dashboardQuery(next), { replace: true, preventScrollReset: true });
+
+  // By the days, not the range object: the same days asked again (a preset written into
+  // the address) load nothing anew.
+  const funnel = useReport(useCallback(() => loadFunnelReport({ from, to }, by), [from, to, by]));
+  const links = useReport(useCallback(() => loadLinksReport({ from, to }), [from, to]));
+
+  return (
+    <div className="flex flex-col gap-8">
+      <RangePicker
+        choice={choice}
+        onChoose={(next) => show({ ...view, choice: next })}
+        by={by}
+        onGroup={(next) => show({ ...view, by: next })}
+      />
+      <p className="text-cocoa" aria-live="polite">
+        Showing {describeRange(range)}.
+      </p>
+
+      <section aria-labelledby="funnel-heading" className="flex flex-col gap-4">
+        <h2 id="funnel-heading" className="font-semibold text-2xl text-ink">
+          Funnel by {by}
+        </h2>
+        <p className="text-cocoa">
+          Visits that arrived from a campaign link or another site, the demos booked and the
+          sign-ups paid after them, and the rates from landing to each.
+        </p>
+        <ReportArea name="the funnel" state={funnel.state} retry={funnel.retry}>
+          {(report) =>
+            report.groups.length === 0 ? (
+              <EmptyState>
+                No landings yet — share a link with utm parameters (for example{" "}
+                <code className="break-all">/?utm_source=newsletter&utm_campaign=spring</code>), or
+                a short link made with <code>npm run admin -- links put</code> and its{" "}
+                <code>--utm-campaign</code>. Landings, demos and sign-ups from it show here.
+              </EmptyState>
+            ) : (
+              <>
+                <FunnelTable report={report} />
+                <DailyChart days={report.days} />
+              </>
+            )
+          }
+        </ReportArea>
+      </section>
+
+      <section aria-labelledby="links-heading" className="flex flex-col gap-4">
+        <h2 id="links-heading" className="font-semibold text-2xl text-ink">
+          Short links
+        </h2>
+        <p className="text-cocoa">
+          Clicks on each /to/… link by people (link previews and bots are not counted).
+        </p>
+        <ReportArea name="the short links" state={links.state} retry={links.retry}>
+          {(report) =>
+            report.links.length === 0 ? (
+              <EmptyState>
+                No short links yet — create one with{" "}
+                <code className="break-all">
+                  npm run admin -- links put &lt;cat&gt; &lt;id&gt; &lt;target&gt;
+                </code>{" "}
+                and send it to customers; its clicks show here.
+              </EmptyState>
+            ) : (
+              <LinksTable report={report} />
+            )
+          }
+        </ReportArea>
+      </section>
+    </div>
+  );
+}
+
+/** A report's place on the page: words while it loads, words and Try again if it fails. */
+function ReportArea<Report>({
+  name,
+  state,
+  retry,
+  children,
+}: {
+  name: string;
+  state: ReportState<Report>;
+  retry: () => void;
+  children: (report: Report) => ReactNode;
+}) {
+  if (state.kind === "loading") return <LoadingMessage>Loading {name}…</LoadingMessage>;
+  if (state.kind === "failed") {
+    return (
+      <FailureWithRetry onRetry={retry}>
+        {name[0]?.toUpperCase()}
+        {name.slice(1)} could not be loaded. {state.message}
+      </FailureWithRetry>
+    );
+  }
+  return children(state.report);
+}
+
+function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-2xl border border-crust border-dashed bg-white p-6 text-cocoa">
+      {children}
+    </p>
+  );
+}

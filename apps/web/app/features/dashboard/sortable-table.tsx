@@ -1,0 +1,174 @@
+import { type ReactNode, useState } from "react";
+import { buttonClasses } from "../../ui/button-styles.ts";
+import { buildCsv, type CsvCell, downloadCsv } from "./csv.ts";
+import {
+  nextSort,
+  type SortDirection,
+  type SortValue,
+  sortRows,
+  type TableSort,
+} from "./table-sort.ts";
+
+export type TableColumn<Row> = {
+  id: string;
+  label: string;
+  /** What the column sorts by and exports. A column without one (a sparkline) does neither. */
+  value?: (row: Row) => SortValue;
+  /** What the cell shows; the value as it is when absent. */
+  render?: (row: Row) => ReactNode;
+  /** The cell in the CSV file when not the value (a rate written as a percentage). */
+  csv?: (row: Row) => CsvCell;
+  /** Right-aligned, tabular digits. */
+  numeric?: boolean;
+  /** The direction a first press sorts in: most first for counts, A to Z for names. */
+  firstDirection?: SortDirection;
+};
+
+type SortableTableProps<Row> = {
+  caption: string;
+  columns: TableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  initialSort: TableSort<string>;
+  /** A last row under the others (totals), never sorted with them; exported last. */
+  footer?: Row;
+  /** The CSV file's name, without `.csv`. */
+  fileName: string;
+};
+
+/**
+ * A table whose column headers sort it (buttons, with `aria-sort` on the sorted one), and
+ * an export of exactly the rows shown, in the order shown, as a CSV file. Wide tables
+ * scroll sideways inside their own focusable region on a phone.
+ */
+export function SortableTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  initialSort,
+  footer,
+  fileName,
+}: SortableTableProps<Row>) {
+  const [sort, setSort] = useState(initialSort);
+  const byId = new Map(columns.map((column) => [column.id, column]));
+  const sorted = sortRows(rows, sort, (row, id) => byId.get(id)?.value?.(row) ?? null);
+  const exported = columns.filter((column) => column.value);
+
+  function exportCsv() {
+    const line = (row: Row) => exported.map((column) => csvCell(column, row));
+    const csv = buildCsv(
+      exported.map((column) => column.label),
+      [...sorted, ...(footer ? [footer] : [])].map(line),
+    );
+    downloadCsv(`${fileName}.csv`, csv);
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-cocoa text-sm md:hidden">Swipe the table sideways to see every column.</p>
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard to scroll it
+        tabIndex={0}
+        aria-label={caption}
+        className="overflow-x-auto rounded-2xl bg-white shadow-card ring-1 ring-brand-900/5"
+      >
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">
+            {caption}. Column headers are buttons that sort the table.
+          </caption>
+          <thead className="border-crust border-b bg-flour text-cocoa">
+            <tr>
+              {columns.map((column) => (
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-sort={sort.column === column.id ? sort.direction : undefined}
+                  className={`px-3 py-2 font-semibold ${column.numeric ? "text-right" : ""}`}
+                >
+                  {column.value ? (
+                    <button
+                      type="button"
+                      onClick={() =>
+                        setSort((current) =>
+                          nextSort(current, column.id, column.firstDirection ?? "descending"),
+                        )
+                      }
+                      className="inline-flex items-center gap-1 rounded px-1 py-1 hover:text-ink"
+                    >
+                      {column.label}
+                      <SortMark direction={sort.column === column.id ? sort.direction : null} />
+                    </button>
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {sorted.map((row) => (
+              <tr key={rowKey(row)} className="border-crust/60 border-b last:border-b-0">
+                {columns.map((column, index) => (
+                  <Cell key={column.id} column={column} row={row} header={index === 0} />
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          {footer ? (
+            <tfoot className="border-crust border-t-2 bg-flour font-semibold">
+              <tr>
+                {columns.map((column, index) => (
+                  <Cell key={column.id} column={column} row={footer} header={index === 0} />
+                ))}
+              </tr>
+            </tfoot>
+          ) : null}
+        </table>
+      </section>
+      <button
+        type="button"
+        onClick={exportCsv}
+        // Names which table, starting with the words on the button (voice control users say them).
+        aria-label={`Download as CSV: ${caption}`}
+        className={`${buttonClasses("secondary")} self-start`}
+      >
+        Download as CSV
+      </button>
+    </div>
+  );
+}
+
+function Cell<Row>({
+  column,
+  row,
+  header,
+}: {
+  column: TableColumn<Row>;
+  row: Row;
+  header: boolean;
+}) {
+  const content = column.render ? column.render(row) : column.value?.(row);
+  const className = `px-3 py-2 ${column.numeric ? "text-right tabular-nums" : ""}`;
+  return header ? (
+    <th scope="row" className={`${className} font-medium text-ink`}>
+      {content}
+    </th>
+  ) : (
+    <td className={className}>{content}</td>
+  );
+}
+
+function csvCell<Row>(column: TableColumn<Row>, row: Row): CsvCell {
+  return column.csv ? column.csv(row) : (column.value?.(row) ?? null);
+}
+
+/** The sort arrow beside a header: decoration only, `aria-sort` says it to screen readers. */
+function SortMark({ direction }: { direction: SortDirection | null }) {
+  const mark = direction === "ascending" ? "▲" : direction === "descending" ? "▼" : "↕";
+  return (
+    <span aria-hidden="true" className={direction ? "text-brand-700" : "text-cocoa/50"}>
+      {mark}
+    </span>
+  );
+}

@@ -1,0 +1,325 @@
+import { readFileSync } from "node:fs";
+import { LOCAL_STRIPE_WEBHOOK_SECRET } from "@bakery/api/config";
+import { DEMO_USERS } from "@bakery/api/demo-data";
+import type { Locator, Page } from "@playwright/test";
+import Stripe from "stripe";
+import { PHONE_USER_AGENT } from "./support/e2e-env.ts";
+import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
+import { demoUsers, signInAndReturnTo, stubMyArea } from "./support/sign-in.ts";
+
+// Issue 17: the team's marketing dashboard at /dashboard.
+
+test.beforeEach(async ({ page }) => {
+  await stubMyArea(page);
+});
+
+/** Every request the page makes to the admin API, from now on. */
+function watchAdminRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/api/admin/")) seen.push(request.url());
+  });
+  return seen;
+}
+
+test("a signed-out visitor is sent to sign in, with the dashboard as the page to return to", async ({
+  page,
+}) => {
+  const response = await page.goto("/dashboard");
+  // Served from the SPA fallback (never prerendered), with the frame's loading bar.
+  expect(response?.status()).toBe(200);
+  const html = (await response?.text()) ?? "";
+  expect(html).toContain('role="progressbar"');
+  expect(html).not.toContain("Marketing dashboard");
+  await page.waitForURL(
+    (url) => url.pathname === "/login" && url.searchParams.get("target") === "/dashboard",
+  );
+});
+
+test("stays out of the sitemap", async ({ request }) => {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain("<loc>");
+  expect(sitemap).not.toContain("/dashboard");
+});
+
+test("a signed-in customer sees that the page is for the team, and the API refuses them", async ({
+  page,
+}) => {
+  const admin = watchAdminRequests(page);
+  const me = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/me");
+  await signInAndReturnTo(page, "/dashboard", demoUsers.active.email);
+  const token = (await (await me).headerValue("authorization")) ?? "";
+
+  await expect(page.getByText("This page is for the Rise team.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Marketing dashboard" })).toBeVisible();
+  expect(admin).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
+  await expect(page.locator("meta[name=robots]")).toHaveAttribute("content", "noindex");
+
+  const today = new Date().toISOString().slice(0, 10);
+  const refused = await page.request.get(`/api/admin/funnel?from=${today}&to=${today}`, {
+    headers: { Authorization: token },
+  });
+  expect(refused.status()).toBe(403);
+});
+
+/** The seeded demo operator (npm start's data, the browser tests' too). */
+const operator = DEMO_USERS.find((user) => user.role === "operator");
+if (!operator) throw new Error("The demo data has no operator account");
+
+/** A table's body and footer rows as the page shows them, one array of cell texts per row. */
+function shownRows(table: Locator): Promise<string[][]> {
+  return table
+    .locator("tbody tr, tfoot tr")
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.children].map((cell) => cell.textContent?.trim() ?? "")),
+    );
+}
+
+/** Clicks a table's CSV button and returns the downloaded file's rows, split into cells. */
+async function downloadedCsv(page: Page, tableName: RegExp): Promise<string[][]> {
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: tableName }).click();
+  const file = await (await download).path();
+  // The tables here hold no commas or quotes, so a plain split reads them.
+  return readFileSync(file, "utf8")
+    .replace(/\r\n$/, "")
+    .split("\r\n")
+    .map((line) => line.split(","));
+}
+
+test.describe("the operator", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAndReturnTo(page, "/dashboard", operator.email);
+  });
+
+  test("sees the funnel with totals, its chart in SVG with a table of its numbers, and the short links", async ({
+    page,
+  }) => {
+    const funnel = page.getByRole("table", { name: /^Funnel by campaign/ });
+    await expect(funnel.getByRole("rowheader", { name: "spring", exact: true })).toBeVisible();
+    await expect(funnel.locator("tfoot").getByRole("rowheader")).toHaveText("Total");
+
+    const chart = page.getByTestId("daily-chart");
+    await expect(chart).toBeVisible();
+    expect(await chart.evaluate((element) => element.tagName)).toBe("svg");
+    await expect(chart.locator("polyline")).toHaveCount(2);
+    await page.getByText("The chart's numbers as a table").click();
+    const numbers = page.getByRole("table", {
+      name: "Landings, demos booked and paid sign-ups per day",
+    });
+    await expect(numbers.locator("tbody tr")).toHaveCount(30);
+
+    const links = page.getByRole("table", { name: /^Short links/ });
+    await expect(links.locator("tbody tr").first()).toBeVisible();
+    await expect(links.locator("tbody tr").first().getByRole("img")).toBeVisible();
+
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("sorts by any column with the header's button, which says how it is sorted", async ({
+    page,
+  }) => {
+    const funnel = page.getByRole("table", { name: /^Funnel by campaign/ });
+    const landings = funnel.getByRole("columnheader", { name: /Landings/ });
+    await expect(landings).toHaveAttribute("aria-sort", "descending");
+    const counts = async () => (await shownRows(funnel)).slice(0, -1).map((row) => Number(row[1]));
+    const mostFirst = await counts();
+    expect(mostFirst).toEqual([...mostFirst].sort((a, b) => b - a));
+
+    await landings.getByRole("button").press("Enter");
+    await expect(landings).toHaveAttribute("aria-sort", "ascending");
+    expect(await counts()).toEqual([...mostFirst].reverse());
+
+    const campaign = funnel.getByRole("columnheader", { name: /Campaign/ });
+    await campaign.getByRole("button").click();
+    await expect(campaign).toHaveAttribute("aria-sort", "ascending");
+    await expect(landings).not.toHaveAttribute("aria-sort");
+    // Names A to Z, and the visits without a campaign after them.
+    const names = (await shownRows(funnel)).slice(0, -1).map((row) => row[0] ?? "");
+    expect(names.at(-1)).toBe("No campaign");
+    const named = names.slice(0, -1);
+    expect(named).toEqual([...named].sort((a, b) => a.localeCompare(b)));
+  });
+
+  test("downloads each table as CSV with the rows shown, in the order shown", async ({ page }) => {
+    const funnel = page.getByRole("table", { name: /^Funnel by campaign/ });
+    await funnel.getByRole("button", { name: /Demos booked/ }).click();
+    const funnelCsv = await downloadedCsv(page, /^Download as CSV: Funnel by campaign/);
+    expect(funnelCsv[0]).toEqual([
+      "Campaign",
+      "Landings",
+      "Demos booked",
+      "Demo rate",
+      "Sign-ups paid",
+      "Sign-up rate",
+    ]);
+    expect(funnelCsv.slice(1)).toEqual(await shownRows(funnel));
+
+    const links = page.getByRole("table", { name: /^Short links/ });
+    const linksCsv = await downloadedCsv(page, /^Download as CSV: Short links/);
+    expect(linksCsv[0]).toEqual([
+      "Short link",
+      "Clicks in range",
+      "All-time clicks",
+      "Last clicked",
+      "Goes to",
+    ]);
+    // The sparkline is left out, and the last click is written as an ISO instant.
+    expect(linksCsv.slice(1).map((row) => row.slice(0, 3))).toEqual(
+      (await shownRows(links)).map((row) => [row[0], row[1], row[3]]),
+    );
+  });
+
+  test("chooses a preset or a custom range, and is told what to fix in a bad one", async ({
+    page,
+  }) => {
+    const asked = (from: string, to: string) =>
+      page.waitForRequest((request) => {
+        const url = new URL(request.url());
+        return (
+          url.pathname === "/api/admin/funnel" &&
+          url.searchParams.get("from") === from &&
+          url.searchParams.get("to") === to
+        );
+      });
+    const today = new Date();
+    const day = (daysAgo: number) =>
+      new Date(today.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+    const lastWeek = asked(day(6), day(0));
+    await page.getByRole("button", { name: "Last 7 days" }).click();
+    await lastWeek;
+    await expect(page.getByRole("button", { name: "Last 7 days" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+
+    await page.getByRole("button", { name: "Custom…" }).click();
+    await page.getByLabel("From", { exact: true }).fill(day(3));
+    await page.getByLabel("To", { exact: true }).fill(day(10));
+    await page.getByRole("button", { name: "Show this range" }).click();
+    await expect(page.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("To", { exact: true })).toHaveAccessibleDescription(
+      "The last day must be on or after the first.",
+    );
+    await expectNoSeriousA11yViolations(page);
+
+    const custom = asked(day(10), day(3));
+    await page.getByLabel("From", { exact: true }).fill(day(10));
+    await page.getByLabel("To", { exact: true }).fill(day(3));
+    await page.getByRole("button", { name: "Show this range" }).click();
+    await custom;
+    await expect(page.getByLabel("To", { exact: true })).not.toHaveAttribute("aria-invalid");
+    await expect(page.getByRole("table", { name: /^Funnel by campaign/ })).toBeVisible();
+  });
+
+  test("says in words when a report can't be loaded, and tries again on request", async ({
+    page,
+    context,
+  }) => {
+    await expect(page.getByRole("table", { name: /^Funnel by campaign/ })).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Last 7 days" }).click();
+    const failure = page.getByRole("alert").filter({ hasText: "The funnel could not be loaded" });
+    await expect(failure).toContainText("We couldn't reach the server. Check your connection.");
+
+    await context.setOffline(false);
+    await failure.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("table", { name: /^Funnel by campaign/ })).toBeVisible();
+    await expect(failure).toHaveCount(0);
+  });
+
+  test("groups the funnel by source, and keeps the view in the address for a link or a reload", async ({
+    page,
+  }) => {
+    await page.getByRole("button", { name: "Last 90 days" }).click();
+    await page.getByLabel("Group the funnel by").selectOption("source");
+    await expect(page).toHaveURL(/\/dashboard\?days=90&by=source$/);
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Last 90 days" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(page.getByLabel("Group the funnel by")).toHaveValue("source");
+    const bySource = page.getByRole("table", { name: /^Funnel by source/ });
+    await expect(
+      bySource.getByRole("rowheader", { name: "newsletter", exact: true }),
+    ).toBeVisible();
+    await expect(bySource.getByRole("columnheader", { name: /Source/ })).toBeVisible();
+  });
+});
+
+test("a range without visits says how to get some", async ({ page }) => {
+  await signInAndReturnTo(page, "/dashboard", operator.email);
+  await page.getByRole("button", { name: "Custom…" }).click();
+  await page.getByLabel("From", { exact: true }).fill("2020-01-01");
+  await page.getByLabel("To", { exact: true }).fill("2020-01-31");
+  await page.getByRole("button", { name: "Show this range" }).click();
+  await expect(
+    page.getByText("No landings yet — share a link with utm parameters", { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole("table", { name: /^Funnel by campaign/ })).toHaveCount(0);
+  // The short links are listed all the same, with no clicks in that month.
+  const links = page.getByRole("table", { name: /^Short links/ });
+  await expect(links.getByRole("img", { name: "No clicks in this range" }).first()).toBeVisible();
+});
+
+test.describe("a campaign's visit, booked demo and paid sign-up", () => {
+  // Headless Chromium's own user agent is a bot's, whose landings are not counted.
+  test.use({ userAgent: PHONE_USER_AGENT });
+
+  test("show in the funnel under their campaign", async ({ page }) => {
+    const campaign = `dashboard-${test.info().project.name}-${Date.now().toString(36)}`;
+    const landed = page.waitForResponse(
+      (response) =>
+        response.url().endsWith("/api/events") &&
+        response.request().postDataJSON()?.type === "landing",
+    );
+    await page.goto(`/pricing?utm_source=e2e&utm_medium=email&utm_campaign=${campaign}`);
+    expect((await landed).status()).toBe(202);
+
+    const booked = await page.request.post("/api/events", {
+      data: {
+        type: "demo_booked",
+        attribution: { utms: "e2e", utmm: "email", utmc: campaign },
+        landing: "/pricing",
+      },
+    });
+    expect(booked.status()).toBe(202);
+
+    // What the payment provider sends when the pricing table's checkout completes, with
+    // the client reference the table was given (src_…__med_…__cmp_…).
+    const payload = JSON.stringify({
+      id: `evt_${campaign.replaceAll("-", "_")}`,
+      object: "event",
+      type: "checkout.session.completed",
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: `cs_${campaign.replaceAll("-", "_")}`,
+          object: "checkout.session",
+          client_reference_id: `src_e2e__med_email__cmp_${campaign}`,
+        },
+      },
+    });
+    const paid = await page.request.post("/api/webhooks/stripe", {
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: LOCAL_STRIPE_WEBHOOK_SECRET,
+        }),
+      },
+      data: payload,
+    });
+    expect(paid.status()).toBe(200);
+
+    await signInAndReturnTo(page, "/dashboard", operator.email);
+    const funnel = page.getByRole("table", { name: /^Funnel by campaign/ });
+    const row = funnel.getByRole("row").filter({
+      has: page.getByRole("rowheader", { name: campaign, exact: true }),
+    });
+    await expect(row.getByRole("cell")).toHaveText(["1", "1", "100.0%", "1", "100.0%"]);
+  });
+});
