@@ -1,6 +1,92 @@
-import { DashboardAccess } from "../features/dashboard/dashboard-access.tsx";
-import { pageMeta } from "../seo/page-meta.ts";
-import { siteConfig } from "../site-config.ts";
+import { useEffect, useState } from "react";
+import { useAuth } from "#app/features/auth/auth-context.tsx";
+import { OperatorDashboard } from "#app/features/dashboard/operator-dashboard.tsx";
+import { FailureWithRetry, LoadingMessage } from "#app/features/dashboard/status-messages.tsx";
+import { pageMeta } from "#app/seo/page-meta.ts";
+import { siteConfig } from "#app/site-config.ts";
+
+/** The role the API asks of every /api/admin request (set with `admin users set-role`). */
+const OPERATOR_ROLE = "operator";
+
+type Access =
+  | { kind: "checking" }
+  | { kind: "operator" }
+  | { kind: "not-operator" }
+  | { kind: "failed" };
+
+/**
+ * Who may see the dashboard: a signed-out visitor is sent to sign in and back; a
+ * signed-in one is shown the reports only with the operator role in their ID token.
+ * Everyone else gets a plain message, and the reports are never asked for. The API
+ * checks the role again on every request: this only spares people a page of errors.
+ */
+function DashboardAccess() {
+  const { state, requestSession } = useAuth();
+  const [access, setAccess] = useState<Access>({ kind: "checking" });
+  const [attempt, setAttempt] = useState(0);
+  const signedInAs = state?.kind === "signed-in" ? (state.email ?? "") : null;
+  const signedOut = state?.kind === "signed-out";
+
+  useEffect(() => {
+    void attempt;
+    // The identity SDK loads here even for a browser that has never signed in: this page
+    // is nothing without it.
+    requestSession().catch((error: unknown) => {
+      console.error("Could not load sign-in", error);
+      setAccess({ kind: "failed" });
+    });
+  }, [requestSession, attempt]);
+
+  useEffect(() => {
+    if (!signedOut) return;
+    const here = window.location.pathname + window.location.search;
+    // replace(): Back from the login page does not land on a page that sends it on again.
+    window.location.replace(`/login?target=${encodeURIComponent(here)}`);
+  }, [signedOut]);
+
+  useEffect(() => {
+    void attempt;
+    if (signedInAs === null) return;
+    let current = true;
+    setAccess({ kind: "checking" });
+    requestSession()
+      .then((session) => session.role())
+      .then(
+        (role) => {
+          if (current) setAccess({ kind: role === OPERATOR_ROLE ? "operator" : "not-operator" });
+        },
+        (error: unknown) => {
+          console.error("Could not read the signed-in user's role", error);
+          if (current) setAccess({ kind: "failed" });
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, [signedInAs, requestSession, attempt]);
+
+  if (access.kind === "operator") return <OperatorDashboard />;
+  if (access.kind === "not-operator") {
+    return (
+      <div className="rounded-2xl bg-white p-6 shadow-card">
+        <p className="font-semibold text-ink text-lg">
+          This page is for the {siteConfig.PRODUCT_NAME} team.
+        </p>
+        <p className="mt-2 text-cocoa">
+          It shows how our own marketing is doing. Your bakery's account is on the rest of the site.
+        </p>
+      </div>
+    );
+  }
+  if (access.kind === "failed") {
+    return (
+      <FailureWithRetry onRetry={() => setAttempt((count) => count + 1)}>
+        We couldn't check your sign-in. Check your connection and try again.
+      </FailureWithRetry>
+    );
+  }
+  return <LoadingMessage>Checking your sign-in…</LoadingMessage>;
+}
 
 export const meta = () =>
   pageMeta({

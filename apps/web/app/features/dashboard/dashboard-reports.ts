@@ -3,8 +3,8 @@ import {
   funnelReportSchema,
   linksReportSchema,
 } from "@bakery/shared/admin-contract";
-import { ApiNetworkError } from "../api/api-client.ts";
-import { api } from "../api/browser-api-client.ts";
+import { ApiNetworkError } from "#app/lib/api/api-client.ts";
+import { api } from "#app/lib/api/browser-api-client.ts";
 import type { ReportRange } from "./report-range.ts";
 
 /** The funnel for the range, grouped by campaign, source or medium (operators only). */

@@ -1,7 +1,7 @@
 import type { FunnelGrouping } from "@bakery/shared/admin-contract";
 import { funnelGroupings } from "@bakery/shared/admin-contract";
 import { type FormEvent, useId, useState } from "react";
-import { buttonClasses } from "../../ui/button-styles.ts";
+import { buttonClasses } from "#app/ui/button-styles.ts";
 import type { RangeChoice } from "./dashboard-query.ts";
 import { checkCustomRange, presetRange, rangePresets } from "./report-range.ts";
 

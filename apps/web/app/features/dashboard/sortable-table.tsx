@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from "react";
-import { buttonClasses } from "../../ui/button-styles.ts";
+import { buttonClasses } from "#app/ui/button-styles.ts";
 import { buildCsv, type CsvCell, downloadCsv } from "./csv.ts";
 import {
   nextSort,

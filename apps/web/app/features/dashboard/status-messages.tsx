@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { buttonClasses } from "../../ui/button-styles.ts";
+import { buttonClasses } from "#app/ui/button-styles.ts";
 
 /** Something is on its way, said in words (announced politely to screen readers). */
 export function LoadingMessage({ children }: { children: ReactNode }) {

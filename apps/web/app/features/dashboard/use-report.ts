@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { ApiRequestError } from "../api/api-client.ts";
+import { ApiRequestError } from "#app/lib/api/api-client.ts";
 import { reportErrorMessage } from "./dashboard-reports.ts";
 
 export type ReportState<Report> =
