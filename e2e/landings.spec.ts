@@ -1,4 +1,5 @@
 import { funnelReportSchema, utcDay } from "@bakery/shared/admin-contract";
+import { attributionCookieName } from "@bakery/shared/attribution-record";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { e2eAuthEmulatorHost, PHONE_USER_AGENT } from "./support/e2e-env.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -68,7 +69,13 @@ test("a visit from a campaign is counted once, without identifiers", async ({ pa
   // Nothing that could tell this visitor from another goes with it.
   const headers = await response.request().allHeaders();
   expect(headers.authorization).toBeUndefined();
-  expect(headers.cookie).toBeUndefined();
+  // The one cookie the site sets holds the campaign names the body carries anyway
+  // (decision 0016); nothing else, and no identifier, goes along.
+  const cookieNames = (headers.cookie ?? "")
+    .split(";")
+    .map((cookie) => cookie.trim().split("=")[0])
+    .filter(Boolean);
+  expect(cookieNames).toEqual([attributionCookieName]);
 
   // More pages of the same visit, and a reload, are not new landings.
   await page.goto("/");

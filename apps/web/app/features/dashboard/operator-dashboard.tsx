@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useMemo } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { DailyChart } from "./daily-chart.tsx";
 import { type DashboardView, dashboardQuery, readDashboardView } from "./dashboard-query.ts";
@@ -27,9 +27,19 @@ export function OperatorDashboard() {
   const { choice, by } = view;
   const { range } = choice;
   const { from, to } = range;
-  // replace: choosing another range is not a page to go Back to.
-  const show = (next: DashboardView) =>
+  // A choice made before the address shows the previous one (a range, then at once a
+  // grouping) builds on that previous choice, not on what is still on screen.
+  const pending = useRef<DashboardView | null>(null);
+  useEffect(() => {
+    void queryText;
+    pending.current = null;
+  }, [queryText]);
+  const show = (change: (current: DashboardView) => DashboardView) => {
+    const next = change(pending.current ?? view);
+    pending.current = next;
+    // replace: choosing another range is not a page to go Back to.
     setQuery(dashboardQuery(next), { replace: true, preventScrollReset: true });
+  };
 
   // By the days, not the range object: the same days asked again (a preset written into
   // the address) load nothing anew.
@@ -40,9 +50,9 @@ export function OperatorDashboard() {
     <div className="flex flex-col gap-8">
       <RangePicker
         choice={choice}
-        onChoose={(next) => show({ ...view, choice: next })}
+        onChoose={(next) => show((current) => ({ ...current, choice: next }))}
         by={by}
-        onGroup={(next) => show({ ...view, by: next })}
+        onGroup={(next) => show((current) => ({ ...current, by: next }))}
       />
       <p className="text-cocoa" aria-live="polite">
         Showing {describeRange(range)}.
