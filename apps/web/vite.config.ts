@@ -27,6 +27,9 @@ export default defineConfig({
   define: { __SITE_CONFIG__: JSON.stringify(readSiteConfig()) },
   build: {
     assetsInlineLimit: 0,
+    // Kept for the build step that writes the parse-time scripts, which may load the app's
+    // lazy chunks (build-steps/inline-page-scripts.ts); it removes it from the client build.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Every page starts with the framework and the site's shell (layout, small UI, SEO,
