@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Page, Request } from "@playwright/test";
 import { prefilledAdVisit } from "./support/book-demo-visit.ts";
 import { e2eOrigin, e2eSiteEnv } from "./support/e2e-env.ts";
 import { test as base, expect, waitForHydration } from "./support/fixtures.ts";
@@ -19,18 +19,36 @@ const test = base.extend<{ plainPage: Page }>({
 
 const frameTitle = "Book a demo: pick a time";
 
-/** Holds every request for the app's JavaScript files until the returned function is called. */
-async function holdAppScripts(context: BrowserContext): Promise<() => void> {
+/**
+ * Holds every request for the site's files matching `files` (by default the app's JavaScript)
+ * until the returned function is called.
+ */
+async function holdAssets(context: BrowserContext, files = "**/*.js"): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await context.route(`${e2eOrigin}/assets/**/*.js`, async (route) => {
+  await context.route(`${e2eOrigin}/assets/${files}`, async (route) => {
     await released;
     await route.continue().catch(() => {});
   });
   return release;
 }
+
+/** Dispatches the scheduling page's "booked" message on the page's window, as its frame would. */
+function receiveBooking(page: Page) {
+  return page.evaluate(() =>
+    window.dispatchEvent(
+      new MessageEvent("message", {
+        origin: "https://calendly.com",
+        data: { event: "calendly.event_scheduled", payload: {} },
+      }),
+    ),
+  );
+}
+
+const isEventPost = (request: Request) =>
+  request.url().endsWith("/api/events") && request.method() === "POST";
 
 function requestsTo(page: Page, host: string): string[] {
   const seen: string[] = [];
@@ -99,7 +117,7 @@ test.describe("before the app has loaded", () => {
     context,
     plainPage: page,
   }) => {
-    const release = await holdAppScripts(context);
+    const release = await holdAssets(context);
     const frameRequests = requestsTo(page, "calendly.com");
     const frameRequested = page.waitForRequest((request) =>
       request.url().startsWith(e2eSiteEnv.SCHEDULING_URL),
@@ -122,11 +140,65 @@ test.describe("before the app has loaded", () => {
     expect(frameRequests).toHaveLength(1);
   });
 
+  test("/book-demo requests the frame and /signup the pricing table while the stylesheet loads", async ({
+    context,
+    plainPage: page,
+  }) => {
+    // Scripts in the body wait for the stylesheet above them; these start from the head.
+    const releaseStylesheet = await holdAssets(context, "*.css");
+    const frameRequested = page.waitForRequest((request) =>
+      request.url().startsWith(e2eSiteEnv.SCHEDULING_URL),
+    );
+    await page.goto(prefilledAdVisit.path, { waitUntil: "commit" });
+    const src = new URL((await frameRequested).url());
+    expect(Object.fromEntries(src.searchParams)).toMatchObject(prefilledAdVisit.frameParams);
+
+    const scriptRequested = page.waitForRequest("https://js.stripe.com/v3/pricing-table.js");
+    await page.goto("/signup", { waitUntil: "commit" });
+    await scriptRequested;
+    releaseStylesheet();
+    await expect(page.getByTestId("stripe-stub")).toBeVisible();
+  });
+
+  test("/book-demo reports a booked demo before the app runs, and once after it has", async ({
+    context,
+    plainPage: page,
+  }) => {
+    // Only the app's boot is held: the report loads the app's sending code, not the app.
+    const release = await holdAssets(context, "boot-*.js");
+    const posts: Request[] = [];
+    page.on("request", (request) => {
+      if (isEventPost(request)) posts.push(request);
+    });
+    await page.goto("/?utm_source=fb&utm_medium=cpc&utm_campaign=spring", {
+      waitUntil: "commit",
+    });
+    await page.goto("/book-demo", { waitUntil: "commit" });
+    await expect(page.locator(`iframe[title="${frameTitle}"]`)).toBeAttached();
+
+    const first = page.waitForResponse((response) => isEventPost(response.request()));
+    await receiveBooking(page);
+    expect((await first).status()).toBe(202);
+    expect((await first).request().postDataJSON()).toEqual({
+      type: "demo_booked",
+      attribution: { utms: "fb", utmm: "cpc", utmc: "spring" },
+      landing: "/",
+    });
+    expect(await isHydrated(page)).toBe(false);
+
+    release();
+    await waitForHydration(page);
+    const second = page.waitForResponse((response) => isEventPost(response.request()));
+    await receiveBooking(page);
+    expect((await second).status()).toBe(202);
+    expect(posts).toHaveLength(2);
+  });
+
   test("/signup starts the pricing table with the visit's client reference", async ({
     context,
     plainPage: page,
   }) => {
-    const release = await holdAppScripts(context);
+    const release = await holdAssets(context);
     const scriptRequested = page.waitForRequest("https://js.stripe.com/v3/pricing-table.js");
     await page.goto("/signup?utm_source=fb&utm_medium=cpc&utm_campaign=spring", {
       waitUntil: "commit",
@@ -152,7 +224,7 @@ test.describe("before the app has loaded", () => {
     plainPage: page,
   }) => {
     // Headless Chromium's user agent is a bot's: the server serves the page, not a 302.
-    const release = await holdAppScripts(context);
+    const release = await holdAssets(context);
     const response = await page.goto("/to/promo/spring", { waitUntil: "commit" });
     expect(response?.status()).toBe(200);
     const progress = page.getByRole("progressbar", { name: "Opening your link" });
@@ -169,7 +241,7 @@ test.describe("before the app has loaded", () => {
     context,
     plainPage: page,
   }) => {
-    const release = await holdAppScripts(context);
+    const release = await holdAssets(context);
     await page.goto("/?utm_source=news&utm_medium=email&utm_campaign=fall", {
       waitUntil: "domcontentloaded",
     });
@@ -192,7 +264,7 @@ test.describe("before the app has loaded", () => {
     context,
     plainPage: page,
   }) => {
-    const release = await holdAppScripts(context);
+    const release = await holdAssets(context);
     await page.goto("/", { waitUntil: "domcontentloaded" });
     await expect(page.getByRole("link", { name: "Watch the 2-minute tour" })).toHaveAttribute(
       "href",
@@ -209,7 +281,7 @@ test("a page the app renders on the client shows the site's frame and a loading 
   context,
   plainPage: page,
 }) => {
-  const release = await holdAppScripts(context);
+  const release = await holdAssets(context);
   await page.goto("/page/privacy-policy", { waitUntil: "domcontentloaded" });
   await expect(page.getByRole("progressbar", { name: "Loading the page" })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Rise home" })).toBeVisible();

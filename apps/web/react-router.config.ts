@@ -3,7 +3,7 @@ import type { Config } from "@react-router/dev/config";
 import { publicRoutePaths } from "./app/public-routes.ts";
 import { loadBootFromModuleFiles } from "./build-steps/boot-module-loader.ts";
 import { inlineAttributionCaptureInPages } from "./build-steps/inline-attribution-capture.ts";
-import { inlinePageScriptsInPages } from "./build-steps/inline-page-scripts.ts";
+import { appLazyChunks, inlinePageScriptsInPages } from "./build-steps/inline-page-scripts.ts";
 import { writeInlineScriptHashes } from "./build-steps/inline-script-hashes.ts";
 
 // No runtime rendering server: every public route is prerendered to HTML at
@@ -18,14 +18,18 @@ export default {
   // attribution capture is written inline so it still runs at once
   // (build-steps/inline-attribution-capture.ts), and the scripts that start the booking frame
   // and the pricing table during parse are written where their pages ask for them
-  // (build-steps/inline-page-scripts.ts); then, on the final HTML, the
+  // (build-steps/inline-page-scripts.ts), with the site's configuration and the app's lazy
+  // chunks (what the booked-demo report loads); then, on the final HTML, the
   // Content-Security-Policy allows the inline scripts by hash
   // (apps/api/src/security/security-headers.ts).
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const clientDir = path.resolve(viteConfig.root, reactRouterConfig.buildDirectory, "client");
     await loadBootFromModuleFiles(clientDir);
     await inlineAttributionCaptureInPages(clientDir, publicRoutePaths);
-    await inlinePageScriptsInPages(clientDir, publicRoutePaths);
+    await inlinePageScriptsInPages(clientDir, publicRoutePaths, {
+      define: viteConfig.define,
+      lazyChunks: await appLazyChunks(clientDir, viteConfig.root),
+    });
     const { scriptHashes } = await writeInlineScriptHashes(clientDir);
     viteConfig.logger.info(`CSP: ${scriptHashes.length} inline script hashes written`);
   },

@@ -20,6 +20,30 @@ function readSiteConfig() {
   }
 }
 
+const clientEntry = resolve(import.meta.dirname, "app/entry.client.tsx");
+/** The modules whose static imports every page needs before it hydrates. */
+const everyPageEntries = [clientEntry, "app/root.tsx", "app/layout/site-layout.tsx"].map((entry) =>
+  resolve(import.meta.dirname, entry),
+);
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+const everyPageModules = new WeakMap<ModuleGraph, Set<string>>();
+
+/** everyPageEntries and what they import statically, directly or not (once per chunking pass). */
+function startsEveryPage(graph: ModuleGraph): Set<string> {
+  const known = everyPageModules.get(graph);
+  if (known) return known;
+  const modules = new Set<string>();
+  const pending = [...everyPageEntries];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (modules.has(id)) continue;
+    modules.add(id);
+    pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  everyPageModules.set(graph, modules);
+  return modules;
+}
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   // Public configuration is baked into the static build: the browser never
@@ -27,25 +51,24 @@ export default defineConfig({
   define: { __SITE_CONFIG__: JSON.stringify(readSiteConfig()) },
   build: {
     assetsInlineLimit: 0,
+    // Kept for the build step that writes the parse-time scripts, which may load the app's
+    // lazy chunks (build-steps/inline-page-scripts.ts); it removes it from the client build.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Every page starts with the framework and the site's shell (layout, small UI, SEO,
-        // attribution); as two files instead of ~18 tiny ones, the first visit on a phone
-        // makes a handful of requests, not two dozen (docs/performance.md). Only modules in
-        // the static graph of an entry are grouped, so lazy code stays lazy.
+        // Every page starts with the same code: what the client entry, the root route and the
+        // site's layout import. As one file (React, React Router, the layout, small UI, SEO,
+        // attribution), a page's first visit asks for fewer script files
+        // (each costs a round trip, and a browser opens only 6 connections to a host over
+        // HTTP/1.1; docs/performance.md). The client entry itself stays out of it: it starts the app, and
+        // a lazy chunk loaded before the app (the booked-demo report) imports this one. Each
+        // route's own code stays its own chunk, lazy code stays lazy.
         codeSplitting: {
           groups: [
             {
-              name: "framework",
+              name: (id, context) =>
+                id !== clientEntry && startsEveryPage(context).has(id) ? "every-page" : null,
               tags: ["$initial"],
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]/,
-              priority: 2,
-            },
-            {
-              name: "shell",
-              tags: ["$initial"],
-              test: /[\\/]app[\\/](ui|seo|site-config|layout[\\/](site-layout|top-bar|site-footer|book-demo-link)|features[\\/]attribution|lib[\\/]api[\\/](id-token-source|api-errors))|node_modules[\\/]lucide-react[\\/]/,
-              priority: 1,
             },
           ],
         },

@@ -1,12 +1,20 @@
 /**
  * Scripts that run while a page's HTML is parsed, before the app (docs/decisions/0011): each is
- * a module of the app, bundled and written inline in place of its marker in the prerendered
- * HTML (build-steps/inline-page-scripts.ts), and hashed into the CSP like every inline script.
- * Paths are relative to this folder.
+ * a module of the app, bundled and written inline into the prerendered HTML
+ * (build-steps/inline-page-scripts.ts), and hashed into the CSP like every inline script.
+ * `slot` replaces its marker, right after the slot it fills; `head`, on every page with that
+ * marker, goes before the stylesheet, so it runs as soon as the parser reaches it (a script
+ * after a stylesheet waits for it). Paths are relative to this folder.
  */
 export const parseTimeScripts = {
-  "scheduling-frame": "features/book-demo/scheduling-frame-on-parse.ts",
-  "pricing-table": "features/signup/pricing-table-on-parse.ts",
+  "scheduling-frame": {
+    head: "features/book-demo/scheduling-frame-in-head.ts",
+    slot: "features/book-demo/scheduling-frame-on-parse.ts",
+  },
+  "pricing-table": {
+    head: "features/signup/pricing-table-in-head.ts",
+    slot: "features/signup/pricing-table-on-parse.ts",
+  },
 } as const;
 
 export type ParseTimeScript = keyof typeof parseTimeScripts;

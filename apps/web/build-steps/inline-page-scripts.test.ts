@@ -1,30 +1,79 @@
+import { mkdir, mkdtemp, readdir, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseTimeScriptMarker } from "../app/parse-time-scripts.ts";
-import { bundleParseTimeScripts, inlinePageScripts } from "./inline-page-scripts.ts";
+import { appLazyChunks, bundleParseTimeScripts, inlinePageScripts } from "./inline-page-scripts.ts";
+
+const head = '<head><meta charSet="utf-8"/><link rel="stylesheet" href="/assets/app.css"/></head>';
+const frameScript = new Map([["scheduling-frame", { head: "start()", slot: "mount()" }]]);
 
 describe("inlinePageScripts", () => {
-  it("writes each script where its marker is", () => {
-    const page = `<div id="slot">${parseTimeScriptMarker("scheduling-frame")}</div><p>after</p>`;
-    expect(inlinePageScripts(page, new Map([["scheduling-frame", "mount()"]]))).toBe(
-      '<div id="slot"><script>mount()</script></div><p>after</p>',
+  it("writes each script where its marker is, and its head part before the stylesheet", () => {
+    const page = `${head}<div id="slot">${parseTimeScriptMarker("scheduling-frame")}</div><p>after</p>`;
+    expect(inlinePageScripts(page, frameScript)).toBe(
+      '<head><meta charSet="utf-8"/><script>start()</script><link rel="stylesheet" href="/assets/app.css"/></head>' +
+        '<div id="slot"><script>mount()</script></div><p>after</p>',
     );
   });
 
   it("leaves a page without markers as it was, and fails on an unknown marker", () => {
-    expect(inlinePageScripts("<p>plain</p>", new Map())).toBe("<p>plain</p>");
+    expect(inlinePageScripts(`${head}<p>plain</p>`, frameScript)).toBe(`${head}<p>plain</p>`);
     expect(() => inlinePageScripts("<!--parse-time-script:nope-->", new Map())).toThrow(/nope/);
+  });
+
+  it("fails on a page with a marker but no stylesheet to start before", () => {
+    const page = `<head></head>${parseTimeScriptMarker("scheduling-frame")}`;
+    expect(() => inlinePageScripts(page, frameScript)).toThrow(/no stylesheet/);
+  });
+});
+
+describe("appLazyChunks", () => {
+  it("maps the lazy modules of the client build to their files, and removes the manifest", async () => {
+    const clientDir = await mkdtemp(path.join(tmpdir(), "client-"));
+    await mkdir(path.join(clientDir, ".vite"));
+    await writeFile(
+      path.join(clientDir, ".vite", "manifest.json"),
+      JSON.stringify({
+        "app/root.tsx": { file: "assets/root-1.js", isEntry: true },
+        "app/send.ts": { file: "assets/send-2.js", isDynamicEntry: true },
+      }),
+    );
+    const chunks = await appLazyChunks(clientDir, "/repo/web");
+    expect([...chunks]).toEqual([["/repo/web/app/send.ts", "/assets/send-2.js"]]);
+    expect(await readdir(clientDir)).toEqual([]);
   });
 });
 
 describe("bundleParseTimeScripts", () => {
-  it("bundles each script into one small classic script with no imports", async () => {
-    const scripts = await bundleParseTimeScripts();
+  it("bundles each part into one small classic script; lazy imports load the app's chunk", async () => {
+    const appDir = path.resolve(import.meta.dirname, "../app");
+    const sender = "/assets/send-booked-demo-AbC.js";
+    const scripts = await bundleParseTimeScripts({
+      define: {
+        __SITE_CONFIG__: JSON.stringify({ SCHEDULING_URL: "https://calendly.com/acme/demo" }),
+      },
+      lazyChunks: new Map([[path.join(appDir, "features/book-demo/send-booked-demo.ts"), sender]]),
+    });
     expect([...scripts.keys()].sort()).toEqual(["pricing-table", "scheduling-frame"]);
-    for (const script of scripts.values()) {
-      expect(script).not.toMatch(/\bimport\b|\bexport\b/);
-      expect(script.length).toBeLessThan(4000);
+    for (const { head, slot } of scripts.values()) {
+      for (const script of [head, slot]) {
+        expect(script).not.toMatch(/\bexport\b|\bimport\s*[{"'`*]/);
+        expect(script.length).toBeLessThan(4000);
+      }
     }
-    expect(scripts.get("scheduling-frame")).toContain("hide_gdpr_banner");
-    expect(scripts.get("pricing-table")).toContain("client-reference-id");
+    const frame = scripts.get("scheduling-frame");
+    expect(frame?.head).toContain("https://calendly.com/acme/demo");
+    expect(frame?.head).toContain("moveBefore");
+    expect(frame?.slot).toContain("hide_gdpr_banner");
+    expect(frame?.slot).toContain(`import(\`${sender}\`)`);
+    expect(scripts.get("pricing-table")?.head).toContain("pricing-table.js");
+    expect(scripts.get("pricing-table")?.slot).toContain("client-reference-id");
+  }, 60_000);
+
+  it("fails when a lazy import is not a chunk of the app, rather than inlining it", async () => {
+    await expect(bundleParseTimeScripts({ define: { __SITE_CONFIG__: "{}" } })).rejects.toThrow(
+      /send-booked-demo.*not a chunk of the app/,
+    );
   }, 60_000);
 });

@@ -1,32 +1,75 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type ParseTimeScript, parseTimeScripts } from "../app/parse-time-scripts.ts";
-import { bundleInlineScript } from "./bundle-inline-script.ts";
+import { bundleInlineScript, type InlineScriptOptions } from "./bundle-inline-script.ts";
 
 /**
  * Writes each parse-time script (app/parse-time-scripts.ts) inline where a page's markup asks
- * for it, so the booking frame and the pricing table start while the HTML is parsed. Runs
- * before the CSP hashes are computed, so the policy allows them.
+ * for it, and its head part before the page's stylesheet, so the booking frame and the pricing
+ * table start as soon as the HTML arrives. Runs before the CSP hashes are computed, so the
+ * policy allows them.
  */
 
 const MARKER = /<!--parse-time-script:([a-z-]+)-->/g;
+const STYLESHEET = /<link\b[^>]*\brel\s*=\s*["']?stylesheet\b/i;
 
-/** One page with each marker replaced by its script; an unknown marker fails the build. */
-export function inlinePageScripts(html: string, scripts: ReadonlyMap<string, string>): string {
-  return html.replace(MARKER, (_marker, name: string) => {
-    const script = scripts.get(name);
-    if (script === undefined) throw new Error(`no parse-time script named "${name}"`);
-    return `<script>${script}</script>`;
-  });
+export interface PageScript {
+  /** Runs before the stylesheet, so it does not wait for it. */
+  head: string;
+  /** Runs right after the slot it fills. */
+  slot: string;
 }
 
-export async function bundleParseTimeScripts(): Promise<Map<ParseTimeScript, string>> {
+/**
+ * One page with each marker replaced by its script and the head parts of those scripts right
+ * before its first stylesheet; an unknown marker, or a page asking for a script without a
+ * stylesheet to put the head part before, fails the build.
+ */
+export function inlinePageScripts(html: string, scripts: ReadonlyMap<string, PageScript>): string {
+  const heads: string[] = [];
+  const withSlots = html.replace(MARKER, (_marker, name: string) => {
+    const script = scripts.get(name);
+    if (script === undefined) throw new Error(`no parse-time script named "${name}"`);
+    heads.push(`<script>${script.head}</script>`);
+    return `<script>${script.slot}</script>`;
+  });
+  if (heads.length === 0) return withSlots;
+  const stylesheet = STYLESHEET.exec(withSlots);
+  if (!stylesheet) throw new Error("a page with parse-time scripts has no stylesheet");
+  const at = stylesheet.index;
+  return `${withSlots.slice(0, at)}${heads.join("")}${withSlots.slice(at)}`;
+}
+
+/**
+ * The app's lazy chunks by source file, from the bundler's manifest of the client build
+ * (vite.config.ts keeps it for this), which is then removed: the site does not serve it.
+ */
+export async function appLazyChunks(
+  clientDir: string,
+  appRoot: string,
+): Promise<Map<string, string>> {
+  const manifestDir = path.join(clientDir, ".vite");
+  const manifest = JSON.parse(await readFile(path.join(manifestDir, "manifest.json"), "utf8"));
+  await rm(manifestDir, { recursive: true, force: true });
+  const chunks = new Map<string, string>();
+  for (const [source, chunk] of Object.entries<{ file: string; isDynamicEntry?: boolean }>(
+    manifest,
+  )) {
+    if (chunk.isDynamicEntry) chunks.set(path.resolve(appRoot, source), `/${chunk.file}`);
+  }
+  return chunks;
+}
+
+export async function bundleParseTimeScripts(
+  options: InlineScriptOptions,
+): Promise<Map<ParseTimeScript, PageScript>> {
   const appDir = path.resolve(import.meta.dirname, "../app");
-  const entries = Object.entries(parseTimeScripts) as [ParseTimeScript, string][];
+  const entries = Object.entries(parseTimeScripts) as [ParseTimeScript, PageScript][];
+  const bundle = (entry: string) => bundleInlineScript(path.join(appDir, entry), options);
   const bundled = await Promise.all(
-    entries.map(async ([name, entry]) => {
-      const script = await bundleInlineScript(path.join(appDir, entry));
-      return [name, script] as const;
+    entries.map(async ([name, { head, slot }]) => {
+      const [headScript, slotScript] = await Promise.all([bundle(head), bundle(slot)]);
+      return [name, { head: headScript, slot: slotScript }] as const;
     }),
   );
   return new Map(bundled);
@@ -35,8 +78,9 @@ export async function bundleParseTimeScripts(): Promise<Map<ParseTimeScript, str
 export async function inlinePageScriptsInPages(
   clientDir: string,
   pagePaths: readonly string[],
+  options: InlineScriptOptions,
 ): Promise<void> {
-  const scripts = await bundleParseTimeScripts();
+  const scripts = await bundleParseTimeScripts(options);
   const used = new Set<string>();
   for (const pagePath of pagePaths) {
     const file = path.join(clientDir, pagePath, "index.html");

@@ -6,7 +6,7 @@ type ParseTimeSlotProps = {
   script: ParseTimeScript;
   className?: string;
   /** data-* attributes the script reads (configuration baked into the build). */
-  data: Record<`data-${string}`, string>;
+  data?: Record<`data-${string}`, string>;
 };
 
 /**

@@ -1,9 +1,11 @@
 import { browserAttribution } from "#app/features/attribution/browser-attribution.ts";
 import type { SessionAttribution } from "#app/features/attribution/capture-attribution.ts";
+import { siteConfig } from "#app/site-config.ts";
 import { bookDemoNoteParam } from "./book-demo-note.ts";
+import { listenForBookedDemo, reportBookedDemo } from "./report-booked-demo.ts";
 import { schedulingEmbedUrl } from "./scheduling-embed-url.ts";
 
-/** The box the frame goes in; it carries the scheduling page's address in data-scheduling-url. */
+/** The box the frame goes in. */
 export const schedulingFrameSlotId = "scheduling-frame";
 export const schedulingFrameTitle = "Book a demo: pick a time";
 export const schedulingFrameClass = "absolute inset-0 size-full";
@@ -12,6 +14,8 @@ export const schedulingFallbackLinkId = "scheduling-fallback-link";
 
 /** After this long without the frame loading, a direct link replaces the spinner. */
 const fallbackAfterMs = 15_000;
+/** Marks the frame while it waits in the head for its slot. */
+const startedInHead = "data-started-in-head";
 
 /**
  * The frame's address for this visit: the embed options, the prefill and note from the page's
@@ -36,27 +40,72 @@ export function schedulingFrameUrl(
   );
 }
 
+/** The slot a frame is in, once it is in one. */
+function slotOf(frame: HTMLIFrameElement): HTMLElement | undefined {
+  const parent = frame.parentElement;
+  return parent?.id === schedulingFrameSlotId ? parent : undefined;
+}
+
 /**
- * Puts the scheduling frame in its slot, once: while the page is parsed (so the browser
- * requests it at once), or when the app shows the page itself. Its progress is kept on the
+ * The frame for this visit, requested as soon as it is connected. Its progress follows it: it
+ * marks itself loaded, and after a while without loading turns its slot's state to "slow" and
+ * gives the fallback link its address. It reports a booking made in it (issue 5), once, for as
+ * long as it is on the page: this is the one listener, whether the app runs or not.
+ */
+function createSchedulingFrame(): HTMLIFrameElement {
+  const frame = document.createElement("iframe");
+  frame.title = schedulingFrameTitle;
+  frame.className = schedulingFrameClass;
+  frame.src = schedulingFrameUrl(
+    siteConfig.SCHEDULING_URL,
+    window.location,
+    browserAttribution().attribution,
+  );
+  frame.addEventListener("load", () => {
+    frame.dataset.loaded = "";
+    const slot = slotOf(frame);
+    if (slot) slot.dataset.state = "loaded";
+  });
+  window.setTimeout(() => {
+    const slot = slotOf(frame);
+    if (slot?.dataset.state !== "loading") return;
+    slot.dataset.state = "slow";
+    document.getElementById(schedulingFallbackLinkId)?.setAttribute("href", frame.src);
+  }, fallbackAfterMs);
+  const stopListening = listenForBookedDemo(window, siteConfig.SCHEDULING_URL, () => {
+    if (frame.isConnected) reportBookedDemo();
+    else stopListening();
+  });
+  return frame;
+}
+
+/**
+ * Requests the frame from the page's head, before the render-blocking stylesheet: a script
+ * there runs as soon as the parser reaches it, while one in the body waits for the style sheets
+ * above it (HTML spec). The frame waits in the head, unrendered, until the slot's script moves
+ * it into place with `moveBefore`, which keeps its document. Where `moveBefore` is missing a
+ * move would load the frame again, so the slot's script creates it in place instead.
+ */
+export function startSchedulingFrameInHead(): void {
+  if (!("moveBefore" in Element.prototype)) return;
+  const frame = createSchedulingFrame();
+  frame.setAttribute(startedInHead, "");
+  document.head.append(frame);
+}
+
+/**
+ * Puts the scheduling frame in its slot, once: while the page is parsed (the frame started in
+ * the head, or a new one), or when the app shows the page itself. Its progress is kept on the
  * slot (data-state: loading, loaded, slow), where the page's CSS shows the spinner or the
  * fallback link, with or without the app.
  */
 export function mountSchedulingFrame(slot: HTMLElement): void {
-  const schedulingUrl = slot.dataset.schedulingUrl;
-  if (!schedulingUrl || slot.querySelector("iframe")) return;
-  const src = schedulingFrameUrl(schedulingUrl, window.location, browserAttribution().attribution);
-  const frame = document.createElement("iframe");
-  frame.title = schedulingFrameTitle;
-  frame.className = schedulingFrameClass;
-  frame.src = src;
-  frame.addEventListener("load", () => {
-    slot.dataset.state = "loaded";
-  });
-  slot.dataset.state = "loading";
-  window.setTimeout(() => {
-    if (slot.dataset.state === "loading") slot.dataset.state = "slow";
-  }, fallbackAfterMs);
-  document.getElementById(schedulingFallbackLinkId)?.setAttribute("href", src);
-  slot.prepend(frame);
+  if (slot.querySelector("iframe")) return;
+  const started = document.head.querySelector<HTMLIFrameElement>(`iframe[${startedInHead}]`);
+  if (started) {
+    started.removeAttribute(startedInHead);
+    slot.moveBefore(started, slot.firstChild);
+  }
+  const frame = started ?? slot.insertBefore(createSchedulingFrame(), slot.firstChild);
+  slot.dataset.state = frame.dataset.loaded === undefined ? "loading" : "loaded";
 }

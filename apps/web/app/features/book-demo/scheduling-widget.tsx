@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { siteConfig } from "#app/site-config.ts";
 import { ParseTimeSlot } from "#app/ui/parse-time-slot.tsx";
-import { listenForBookedDemo, reportBookedDemo } from "./report-booked-demo.ts";
 import { schedulingEmbedUrl } from "./scheduling-embed-url.ts";
 import {
   mountSchedulingFrame,
@@ -13,19 +12,16 @@ import {
 
 /**
  * The embedded scheduling page, 700 px high, with a spinner until it loads. The frame's
- * address depends on the visitor's query and saved source, so a script inline in the page
- * creates it during parse (scheduling-frame.ts); when the app shows this page itself (an in-app
- * navigation) the same code runs from an effect. Without JavaScript the page shows the frame
- * with the embed options only.
+ * address depends on the visitor's query and saved source, so scripts inline in the page
+ * create it during parse (scheduling-frame.ts), and with it the listener that reports a
+ * booking; when the app shows this page itself (an in-app navigation) the same code runs from
+ * an effect. Without JavaScript the page shows the frame with the embed options only.
  */
 export function SchedulingWidget() {
   useEffect(() => {
     const slot = document.getElementById(schedulingFrameSlotId);
     if (slot) mountSchedulingFrame(slot);
   }, []);
-
-  // A booking made in the frame is counted, with the visit's attribution (issue 5).
-  useEffect(() => listenForBookedDemo(window, siteConfig.SCHEDULING_URL, reportBookedDemo), []);
 
   return (
     <div className="relative h-[700px] overflow-hidden rounded-2xl bg-white shadow-card ring-1 ring-brand-900/5">
@@ -40,7 +36,6 @@ export function SchedulingWidget() {
         id={schedulingFrameSlotId}
         script="scheduling-frame"
         className="absolute inset-0 noscript:hidden"
-        data={{ "data-scheduling-url": siteConfig.SCHEDULING_URL }}
       />
       <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-white px-6 text-center noscript:hidden peer-data-[state=loaded]:hidden peer-data-[state=slow]:hidden">
         <span

@@ -6,11 +6,29 @@ export const pricingTableSlotId = "pricing-table";
 export const pricingTableScriptUrl = "https://js.stripe.com/v3/pricing-table.js";
 
 /**
- * Puts the payment provider's pricing table in its slot and starts the provider's script,
- * once: while /signup is parsed, or when the app shows the page itself. The table carries the
- * visit's source as its client reference, so a subscription can be traced to its campaign.
- * If the script cannot load, the slot's data-state becomes "failed" and the page's CSS shows
- * the message after it.
+ * Starts the payment provider's script, once per page: from /signup's head, before the
+ * render-blocking stylesheet (a script in the body would wait for it), or when the app shows
+ * the page itself. If it cannot load it is removed, so the next try starts it again, and the
+ * slot's data-state becomes "failed" (the page's CSS shows the message after it).
+ */
+export function startPricingTableScript(): void {
+  if (document.querySelector(`script[src="${pricingTableScriptUrl}"]`)) return;
+  const script = document.createElement("script");
+  script.src = pricingTableScriptUrl;
+  script.async = true;
+  script.addEventListener("error", () => {
+    script.remove();
+    const slot = document.getElementById(pricingTableSlotId);
+    if (slot) slot.dataset.state = "failed";
+  });
+  document.head.append(script);
+}
+
+/**
+ * Puts the payment provider's pricing table in its slot, once: while /signup is parsed, or when
+ * the app shows the page itself, and makes sure the provider's script has started. The table
+ * carries the visit's source as its client reference, so a subscription can be traced to its
+ * campaign.
  */
 export function mountPricingTable(slot: HTMLElement): void {
   const { pricingTableId, publishableKey } = slot.dataset;
@@ -21,15 +39,5 @@ export function mountPricingTable(slot: HTMLElement): void {
   const reference = clientReferenceId(browserAttribution().attribution);
   if (reference) table.setAttribute("client-reference-id", reference);
   slot.prepend(table);
-
-  if (document.querySelector(`script[src="${pricingTableScriptUrl}"]`)) return;
-  const script = document.createElement("script");
-  script.src = pricingTableScriptUrl;
-  script.async = true;
-  script.addEventListener("error", () => {
-    // Gone, so the next visit to the page tries again.
-    script.remove();
-    slot.dataset.state = "failed";
-  });
-  document.head.append(script);
+  startPricingTableScript();
 }
