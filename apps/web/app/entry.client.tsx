@@ -1,8 +1,8 @@
 import { StrictMode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { captureBrowserAttribution } from "./features/attribution/browser-attribution.ts";
-import { reportLanding } from "./features/attribution/report-landing.ts";
+import { captureBrowserAttribution } from "./lib/attribution/browser-attribution.ts";
+import { reportLanding } from "./lib/attribution/report-landing.ts";
 
 // Before the router reads the address and before any page reads attribution:
 // capture it, and take the utm parameters out of the address bar. Prerendered pages

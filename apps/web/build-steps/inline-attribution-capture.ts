@@ -5,7 +5,7 @@ import { bundleInlineScript } from "./bundle-inline-script.ts";
 /**
  * The app boots only after the page's first paint (boot-module-loader.ts), but where
  * a visitor came from must be kept even if they follow a link before that. So the
- * capture (features/attribution/browser-attribution.ts, the same code entry.client
+ * capture (lib/attribution/browser-attribution.ts, the same code entry.client
  * runs) is bundled into a small classic script and written inline at the top of
  * each prerendered page's head. It runs before anything else reads the address;
  * entry.client runs it again, which changes nothing on these pages and covers the
@@ -14,7 +14,7 @@ import { bundleInlineScript } from "./bundle-inline-script.ts";
 
 const CAPTURE_ENTRY = path.resolve(
   import.meta.dirname,
-  "../app/features/attribution/capture-on-entry.ts",
+  "../app/lib/attribution/capture-on-entry.ts",
 );
 
 /** The capture, bundled and minified into one self-contained classic script. */

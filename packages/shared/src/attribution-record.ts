@@ -1,6 +1,6 @@
 /**
  * The visitor's attribution record (spec §3, §4) and its first-party cookie: one home for the
- * rules, so the browser's capture (apps/web features/attribution), our server (apps/api
+ * rules, so the browser's capture (apps/web lib/attribution), our server (apps/api
  * site/serve-site.ts) and an edge function (docs/deploy.md) clean, keep and read the same record.
  * Pure and dependency-free: it is bundled into the pages' small inline scripts.
  */

@@ -1,6 +1,6 @@
 /**
  * The checkout's `client-reference-id`, read back: the site writes a visit's source into
- * it as `src_<source>__med_<medium>__cmp_<campaign>` (apps/web features/attribution/
+ * it as `src_<source>__med_<medium>__cmp_<campaign>` (apps/web lib/attribution/
  * client-reference-id.ts), each part letters, digits and "-" (anything else became "-"),
  * at most 60 characters, "none" when empty; the payment provider returns it with the
  * completed checkout.

@@ -1,5 +1,5 @@
-import { browserAttribution } from "#app/features/attribution/browser-attribution.ts";
-import type { SessionAttribution } from "#app/features/attribution/capture-attribution.ts";
+import { browserAttribution } from "#app/lib/attribution/browser-attribution.ts";
+import type { SessionAttribution } from "#app/lib/attribution/capture-attribution.ts";
 import { siteConfig } from "#app/site-config.ts";
 import { bookDemoNoteParam } from "./book-demo-note.ts";
 import { listenForBookedDemo, reportBookedDemo } from "./report-booked-demo.ts";

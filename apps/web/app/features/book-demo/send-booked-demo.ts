@@ -3,9 +3,9 @@ import {
   conversionAcceptedSchema,
   conversionEventSchema,
 } from "@bakery/shared/api-contract";
-import { browserAttribution } from "#app/features/attribution/browser-attribution.ts";
-import type { SessionAttribution } from "#app/features/attribution/capture-attribution.ts";
 import { api } from "#app/lib/api/browser-api-client.ts";
+import { browserAttribution } from "#app/lib/attribution/browser-attribution.ts";
+import type { SessionAttribution } from "#app/lib/attribution/capture-attribution.ts";
 
 /**
  * The event for a booked demo from what the visit stored. Storage is the browser's, so a

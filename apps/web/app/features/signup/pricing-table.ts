@@ -1,5 +1,5 @@
-import { browserAttribution } from "#app/features/attribution/browser-attribution.ts";
-import { clientReferenceId } from "#app/features/attribution/client-reference-id.ts";
+import { browserAttribution } from "#app/lib/attribution/browser-attribution.ts";
+import { clientReferenceId } from "#app/lib/attribution/client-reference-id.ts";
 
 /** The box the table goes in; it carries the table's id and key in data-* attributes. */
 export const pricingTableSlotId = "pricing-table";
