@@ -269,7 +269,7 @@ test.describe("a campaign's visit, booked demo and paid sign-up", () => {
   // Headless Chromium's own user agent is a bot's, whose landings are not counted.
   test.use({ userAgent: PHONE_USER_AGENT });
 
-  test("show in the funnel under their campaign", async ({ page }) => {
+  test("show in the funnel under their campaign, once, and only when signed", async ({ page }) => {
     const campaign = `dashboard-${test.info().project.name}-${Date.now().toString(36)}`;
     const landed = page.waitForResponse(
       (response) =>
@@ -303,17 +303,31 @@ test.describe("a campaign's visit, booked demo and paid sign-up", () => {
         },
       },
     });
-    const paid = await page.request.post("/api/webhooks/stripe", {
-      headers: {
-        "Content-Type": "application/json",
-        "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({
-          payload,
-          secret: LOCAL_STRIPE_WEBHOOK_SECRET,
-        }),
-      },
-      data: payload,
+    const sendWebhook = (body: string, signature?: string) =>
+      page.request.post("/api/webhooks/stripe", {
+        headers: {
+          "Content-Type": "application/json",
+          ...(signature === undefined ? {} : { "Stripe-Signature": signature }),
+        },
+        data: body,
+      });
+    const signed = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: LOCAL_STRIPE_WEBHOOK_SECRET,
     });
-    expect(paid.status()).toBe(200);
+    expect((await sendWebhook(payload, signed)).status()).toBe(200);
+
+    // Neither a replay of that event nor one that is unsigned, signed with another
+    // secret or altered after signing adds a paid sign-up.
+    expect((await sendWebhook(payload, signed)).status()).toBe(200);
+    const forged = payload.replace(`evt_`, `evt_forged_`);
+    expect((await sendWebhook(forged)).status()).toBe(400);
+    const otherSecret = Stripe.webhooks.generateTestHeaderString({
+      payload: forged,
+      secret: "whsec_not_ours",
+    });
+    expect((await sendWebhook(forged, otherSecret)).status()).toBe(400);
+    expect((await sendWebhook(forged, signed)).status()).toBe(400);
 
     await signInAndReturnTo(page, "/dashboard", operator.email);
     const funnel = page.getByRole("table", { name: /^Funnel by campaign/ });

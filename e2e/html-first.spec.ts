@@ -47,8 +47,11 @@ function receiveBooking(page: Page) {
   );
 }
 
-const isEventPost = (request: Request) =>
-  request.url().endsWith("/api/events") && request.method() === "POST";
+/** A booked demo's report; the visit's landing goes to the same endpoint once the app runs. */
+const isBookingReport = (request: Request) =>
+  request.url().endsWith("/api/events") &&
+  request.method() === "POST" &&
+  request.postDataJSON()?.type === "demo_booked";
 
 function requestsTo(page: Page, host: string): string[] {
   const seen: string[] = [];
@@ -168,7 +171,7 @@ test.describe("before the app has loaded", () => {
     const release = await holdAssets(context, "boot-*.js");
     const posts: Request[] = [];
     page.on("request", (request) => {
-      if (isEventPost(request)) posts.push(request);
+      if (isBookingReport(request)) posts.push(request);
     });
     await page.goto("/?utm_source=fb&utm_medium=cpc&utm_campaign=spring", {
       waitUntil: "commit",
@@ -176,7 +179,7 @@ test.describe("before the app has loaded", () => {
     await page.goto("/book-demo", { waitUntil: "commit" });
     await expect(page.locator(`iframe[title="${frameTitle}"]`)).toBeAttached();
 
-    const first = page.waitForResponse((response) => isEventPost(response.request()));
+    const first = page.waitForResponse((response) => isBookingReport(response.request()));
     await receiveBooking(page);
     expect((await first).status()).toBe(202);
     expect((await first).request().postDataJSON()).toEqual({
@@ -188,7 +191,7 @@ test.describe("before the app has loaded", () => {
 
     release();
     await waitForHydration(page);
-    const second = page.waitForResponse((response) => isEventPost(response.request()));
+    const second = page.waitForResponse((response) => isBookingReport(response.request()));
     await receiveBooking(page);
     expect((await second).status()).toBe(202);
     expect(posts).toHaveLength(2);
