@@ -173,8 +173,9 @@ test.describe("before the app has loaded", () => {
     page.on("request", (request) => {
       if (isBookingReport(request)) posts.push(request);
     });
+    // Parsed, so the head's capture has kept this page as the landing before the visitor moves on.
     await page.goto("/?utm_source=fb&utm_medium=cpc&utm_campaign=spring", {
-      waitUntil: "commit",
+      waitUntil: "domcontentloaded",
     });
     await page.goto("/book-demo", { waitUntil: "commit" });
     await expect(page.locator(`iframe[title="${frameTitle}"]`)).toBeAttached();
