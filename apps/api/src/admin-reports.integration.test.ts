@@ -4,32 +4,32 @@ import {
   MAX_REPORT_DAYS,
   utcDay,
 } from "@bakery/shared/admin-contract";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addConversions } from "./db/conversion-events.ts";
 import { addLandingCounts } from "./db/landings.ts";
-import type { DatabaseHandle } from "./db/open-database.ts";
 import { campaignLandingCounts, landingCounts, profiles } from "./db/schema.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
-import { clearTables, testBackends } from "./test-support/test-database.ts";
-import {
-  fakeToken,
-  putTestShortLinks,
-  startTestServer,
-  type TestServer,
-} from "./test-support/test-server.ts";
+import { freshTestServerPerTest } from "./test-support/fresh-per-test.ts";
+import { testBackends } from "./test-support/test-database.ts";
+import { fakeToken, putTestShortLinks } from "./test-support/test-server.ts";
 
 /** GET /admin/funnel and /admin/links: the marketing dashboard's reports, operators only. */
 
 const operator = fakeToken("op-1");
 const baker = fakeToken("baker-1");
 
-describe.each(testBackends({ postgresDatabase: "bakery_test_admin_reports" }))(
+describe.each(testBackends({ postgresDatabase: "admin_reports" }))(
   "admin reports against $name",
   ({ open }) => {
-    let handle: DatabaseHandle;
-    let server: TestServer;
+    const fresh = freshTestServerPerTest(open, {
+      seed: (handle) =>
+        handle.db.insert(profiles).values([
+          { uid: "op-1", email: "op-1@example.com", status: "active", role: "operator" },
+          { uid: "baker-1", email: "baker-1@example.com", status: "active" },
+        ]),
+    });
     const get = (path: string, token: string | null = operator) =>
-      fetch(`${server.url}${path}`, {
+      fetch(`${fresh.server.url}${path}`, {
         headers: token === null ? {} : { Authorization: `Bearer ${token}` },
       });
     const funnel = async (query: string) => {
@@ -43,24 +43,6 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_admin_reports" }))(
       expect(response.status).toBe(200);
       return linksReportSchema.parse(await response.json());
     };
-
-    beforeAll(async () => {
-      handle = await open();
-    });
-    afterAll(async () => {
-      await handle?.close();
-    });
-    beforeEach(async () => {
-      await clearTables(handle);
-      await handle.db.insert(profiles).values([
-        { uid: "op-1", email: "op-1@example.com", status: "active", role: "operator" },
-        { uid: "baker-1", email: "baker-1@example.com", status: "active" },
-      ]);
-      server = await startTestServer(handle);
-    });
-    afterEach(async () => {
-      await server?.close();
-    });
 
     it("answers 401 signed out or with a bad token, 403 to a signed-in non-operator", async () => {
       for (const path of ["/admin/funnel?from=2026-03-01&to=2026-03-02", "/admin/links"]) {
@@ -99,7 +81,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_admin_reports" }))(
     });
 
     it("sums landings and conversions per campaign and UTC day, with totals and rates", async () => {
-      await addLandingCounts(handle.db, [
+      await addLandingCounts(fresh.handle.db, [
         {
           day: "2026-03-01",
           source: "fb",
@@ -157,7 +139,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_admin_reports" }))(
         utmCampaign: campaign,
         createdAt: new Date(at),
       });
-      await addConversions(handle.db, [
+      await addConversions(fresh.handle.db, [
         // The last millisecond of March 1st in UTC is March 1st, whatever the server's zone.
         event("demo_booked", "2026-03-01T23:59:59.999Z", "spring"),
         event("demo_booked", "2026-03-02T00:00:00.000Z", "spring"),
@@ -247,7 +229,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_admin_reports" }))(
         landing: "/pricing",
       };
       const send = (userAgent: string) =>
-        fetch(`${server.url}/events`, {
+        fetch(`${fresh.server.url}/events`, {
           method: "POST",
           headers: { "Content-Type": "application/json", "User-Agent": userAgent },
           body: JSON.stringify(landing),
@@ -260,7 +242,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_admin_reports" }))(
       expect((await send("Googlebot/2.1 (+http://www.google.com/bot.html)")).status).toBe(202);
 
       const today = utcDay(new Date());
-      const rows = await handle.db.select().from(landingCounts);
+      const rows = await fresh.handle.db.select().from(landingCounts);
       // The database's day may have just turned; either way one row holds both landings.
       expect(rows).toEqual([
         {
@@ -273,14 +255,14 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_admin_reports" }))(
         },
       ]);
       expect([today, utcDay(new Date(Date.now() - 60_000))]).toContain(rows[0]?.day);
-      expect(await handle.db.select().from(campaignLandingCounts)).toEqual([
+      expect(await fresh.handle.db.select().from(campaignLandingCounts)).toEqual([
         { day: rows[0]?.day, source: "fb", medium: "cpc", campaign: "spring", count: 2 },
       ]);
     });
 
     it("refuses a landing without a source or with a foreign path", async () => {
       const post = (body: unknown) =>
-        fetch(`${server.url}/events`, {
+        fetch(`${fresh.server.url}/events`, {
           method: "POST",
           headers: { "Content-Type": "application/json" },
           body: JSON.stringify(body),
@@ -299,13 +281,13 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_admin_reports" }))(
         landing: "//evil.example/",
       });
       await expectApiError(foreign, 400, "bad_request");
-      expect(await handle.db.select().from(landingCounts)).toEqual([]);
+      expect(await fresh.handle.db.select().from(landingCounts)).toEqual([]);
     });
 
     it("lists every live link with total and per-day clicks, a link with none included", async () => {
-      await putTestShortLinks(handle);
+      await putTestShortLinks(fresh.handle);
       for (let i = 0; i < 2; i++) {
-        expect((await fetch(`${server.url}/redirect/promo/spring`)).status).toBe(200);
+        expect((await fetch(`${fresh.server.url}/redirect/promo/spring`)).status).toBe(200);
       }
       const today = utcDay(new Date());
       const report = await links(`from=${today}&to=${today}`);

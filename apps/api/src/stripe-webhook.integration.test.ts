@@ -1,11 +1,11 @@
 import { asc } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "./db/open-database.ts";
+import { describe, expect, it } from "vitest";
 import { conversionCounts, conversionEvents } from "./db/schema.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
-import { clearTables, testBackends } from "./test-support/test-database.ts";
-import { startTestServer, type TestServer, testConfig } from "./test-support/test-server.ts";
+import { freshTestServerPerTest } from "./test-support/fresh-per-test.ts";
+import { testBackends } from "./test-support/test-database.ts";
+import { startTestServer, testConfig } from "./test-support/test-server.ts";
 
 /** POST /webhooks/stripe: paid sign-ups join the funnel, only when the provider signed them. */
 
@@ -27,13 +27,12 @@ function checkoutCompleted(id: string, clientReferenceId: string | null, created
   });
 }
 
-describe.each(testBackends({ postgresDatabase: "bakery_test_stripe_webhook" }))(
+describe.each(testBackends({ postgresDatabase: "stripe_webhook" }))(
   "POST /webhooks/stripe against $name",
   ({ open }) => {
-    let handle: DatabaseHandle;
-    let server: TestServer;
+    const fresh = freshTestServerPerTest(open);
     const post = (payload: string, signature: string | null) =>
-      fetch(`${server.url}/webhooks/stripe`, {
+      fetch(`${fresh.server.url}/webhooks/stripe`, {
         method: "POST",
         headers: {
           "Content-Type": "application/json",
@@ -44,21 +43,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_stripe_webhook" }))(
     const signed = (payload: string, key = secret) =>
       post(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: key }));
     const stored = () =>
-      handle.db.select().from(conversionEvents).orderBy(asc(conversionEvents.id));
-
-    beforeAll(async () => {
-      handle = await open();
-    });
-    afterAll(async () => {
-      await handle?.close();
-    });
-    beforeEach(async () => {
-      await clearTables(handle);
-      server = await startTestServer(handle);
-    });
-    afterEach(async () => {
-      await server?.close();
-    });
+      fresh.handle.db.select().from(conversionEvents).orderBy(asc(conversionEvents.id));
 
     it("records a signed completed checkout once, under the campaign it came from", async () => {
       const created = Date.parse("2026-03-01T23:59:59Z") / 1000;
@@ -82,7 +67,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_stripe_webhook" }))(
         createdAt: new Date(created * 1000),
       });
       // Counted once in the funnel too, on the day it completed.
-      expect(await handle.db.select().from(conversionCounts)).toEqual([
+      expect(await fresh.handle.db.select().from(conversionCounts)).toEqual([
         {
           day: "2026-03-01",
           type: "checkout_completed",
@@ -136,7 +121,7 @@ describe.each(testBackends({ postgresDatabase: "bakery_test_stripe_webhook" }))(
     });
 
     it("answers 503 while no signing secret is configured", async () => {
-      const unconfigured = await startTestServer(handle, {
+      const unconfigured = await startTestServer(fresh.handle, {
         config: { ...testConfig, STRIPE_WEBHOOK_SECRET: undefined },
       });
       try {
