@@ -1,5 +1,5 @@
+import { encodeClientReferenceId } from "@bakery/shared/client-reference-id";
 import { browserAttribution } from "#app/lib/attribution/browser-attribution.ts";
-import { clientReferenceId } from "#app/lib/attribution/client-reference-id.ts";
 
 /** The box the table goes in; it carries the table's id and key in data-* attributes. */
 export const pricingTableSlotId = "pricing-table";
@@ -36,7 +36,7 @@ export function mountPricingTable(slot: HTMLElement): void {
   const table = document.createElement("stripe-pricing-table");
   table.setAttribute("pricing-table-id", pricingTableId);
   table.setAttribute("publishable-key", publishableKey);
-  const reference = clientReferenceId(browserAttribution().attribution);
+  const reference = encodeClientReferenceId(browserAttribution().attribution);
   if (reference) table.setAttribute("client-reference-id", reference);
   slot.prepend(table);
   startPricingTableScript();
