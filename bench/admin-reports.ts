@@ -8,8 +8,10 @@
  * operator's token is a test token (test-support's fake verifier): the time measured is
  * the route's, its operator check included, without Firebase's signature check.
  */
+
 import { clearTables, testBackends } from "@bakery/api/test-support/test-database";
 import { fakeToken, startTestServer } from "@bakery/api/test-support/test-server";
+import { utcDay } from "@bakery/shared/admin-contract";
 
 export const ADMIN_BENCH_LANDINGS = 1_000_000;
 export const ADMIN_BENCH_DAYS = 90;
@@ -40,8 +42,7 @@ function percentile(sorted: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
 }
 
-const day = (offset: number) =>
-  new Date(Date.UTC(2026, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
+const day = (offset: number) => utcDay(new Date(Date.UTC(2026, 0, 1) + offset * 86_400_000));
 
 export async function measureAdminReports(options: { requests: number }): Promise<{
   data: AdminBenchData;

@@ -112,6 +112,16 @@ export function captureAttribution(input: CaptureInput): void {
   input.replaceUrl(`${url.pathname}${url.search}${url.hash}`);
 }
 
+/** The source this visit itself came with (kept in sessionStorage at capture), if any. */
+export function thisVisitAttribution(
+  sessionStorage: StorageLike | undefined,
+): SessionAttribution | undefined {
+  const raw = attempt(() => sessionStorage?.getItem(attributionStorageKey));
+  const session = raw ? attempt(() => JSON.parse(raw) as Partial<SessionAttribution>) : undefined;
+  if (!session || typeof session.utms !== "string" || !session.utms) return undefined;
+  return { utms: session.utms, utmm: String(session.utmm ?? ""), utmc: String(session.utmc ?? "") };
+}
+
 /**
  * The attribution a conversion should carry: this visit's, else the saved one if live, else
  * the live one in our server's cookie (what is left when Safari has wiped storage). The saved
@@ -124,15 +134,8 @@ export function currentAttribution(
   cookieRecord: AttributionRecord | undefined,
   now: number,
 ): SessionAttribution | undefined {
-  const raw = attempt(() => sessionStorage?.getItem(attributionStorageKey));
-  const session = raw ? attempt(() => JSON.parse(raw) as Partial<SessionAttribution>) : undefined;
-  if (session && typeof session.utms === "string" && session.utms) {
-    return {
-      utms: session.utms,
-      utmm: String(session.utmm ?? ""),
-      utmc: String(session.utmc ?? ""),
-    };
-  }
+  const visit = thisVisitAttribution(sessionStorage);
+  if (visit) return visit;
   const saved = readSavedAttribution(localStorage);
   const live = isLiveAttribution(saved, now) ? saved : cookieRecord;
   return live && { utms: live.utms, utmm: live.utmm, utmc: live.utmc };

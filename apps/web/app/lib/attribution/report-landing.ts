@@ -1,6 +1,6 @@
 import type { LandingEvent } from "@bakery/shared/api-contract";
 import { siteConfig } from "#app/site-config.ts";
-import { currentAttribution, landingPath, type StorageLike } from "./capture-attribution.ts";
+import { landingPath, type StorageLike, thisVisitAttribution } from "./capture-attribution.ts";
 
 /** sessionStorage flag: this visit's landing has been sent. */
 export const landingReportedKey = "landing-reported";
@@ -15,7 +15,7 @@ export const landingReportedKey = "landing-reported";
 export function takeLandingToReport(session: StorageLike | undefined): LandingEvent | undefined {
   try {
     if (!session || session.getItem(landingReportedKey)) return undefined;
-    const attribution = currentAttribution(undefined, session, undefined, 0);
+    const attribution = thisVisitAttribution(session);
     const landing = landingPath(session);
     if (!attribution || !landing) return undefined;
     session.setItem(landingReportedKey, "1");
