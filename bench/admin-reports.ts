@@ -11,7 +11,7 @@
 
 import { clearTables, testBackends } from "@bakery/api/test-support/test-database";
 import { fakeToken, startTestServer } from "@bakery/api/test-support/test-server";
-import { utcDay } from "@bakery/shared/admin-contract";
+import { MS_PER_DAY, utcDay } from "@bakery/shared/admin-contract";
 
 export const ADMIN_BENCH_LANDINGS = 1_000_000;
 export const ADMIN_BENCH_DAYS = 90;
@@ -42,7 +42,7 @@ function percentile(sorted: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? Number.NaN;
 }
 
-const day = (offset: number) => utcDay(new Date(Date.UTC(2026, 0, 1) + offset * 86_400_000));
+const day = (offset: number) => utcDay(new Date(Date.UTC(2026, 0, 1) + offset * MS_PER_DAY));
 
 export async function measureAdminReports(options: { requests: number }): Promise<{
   data: AdminBenchData;

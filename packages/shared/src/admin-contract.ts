@@ -10,7 +10,8 @@ import { z } from "./zod-without-eval.ts";
 export const MAX_REPORT_DAYS = 366;
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const MS_PER_DAY = 86_400_000;
+/** One UTC day, in milliseconds. */
+export const MS_PER_DAY = 86_400_000;
 
 /** Whether `day` is a real calendar day written `YYYY-MM-DD` (2026-02-30 is not). */
 export function isCalendarDay(day: string): boolean {
@@ -27,6 +28,14 @@ export function daysInRange(from: string, to: string): number {
 /** The UTC day of `instant`, written `YYYY-MM-DD`. */
 export function utcDay(instant: Date): string {
   return instant.toISOString().slice(0, 10);
+}
+
+/** Every day of `from`..`to`, oldest first. */
+export function daysOf(from: string, to: string): string[] {
+  const start = Date.parse(`${from}T00:00:00Z`);
+  return Array.from({ length: daysInRange(from, to) }, (_, i) =>
+    utcDay(new Date(start + i * MS_PER_DAY)),
+  );
 }
 
 export const calendarDaySchema = z

@@ -1,26 +1,15 @@
 import {
-  daysInRange,
+  daysOf,
   type FunnelCounts,
   type FunnelDay,
   type FunnelGroup,
   type FunnelQuery,
   type FunnelReport,
   type FunnelTotals,
-  utcDay,
 } from "@bakery/shared/admin-contract";
 import { and, between, inArray, sql } from "drizzle-orm";
 import type { Database } from "./open-database.ts";
 import { campaignLandingCounts, conversionCounts } from "./schema.ts";
-
-const MS_PER_DAY = 86_400_000;
-
-/** Every day of `from`..`to`, oldest first. */
-export function daysOf(from: string, to: string): string[] {
-  const start = Date.parse(`${from}T00:00:00Z`);
-  return Array.from({ length: daysInRange(from, to) }, (_, i) =>
-    utcDay(new Date(start + i * MS_PER_DAY)),
-  );
-}
 
 const landingKeyColumn = {
   campaign: campaignLandingCounts.campaign,

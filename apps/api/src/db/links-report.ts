@@ -1,6 +1,10 @@
-import type { LinkReportRow, LinksQuery, LinksReport } from "@bakery/shared/admin-contract";
+import {
+  daysOf,
+  type LinkReportRow,
+  type LinksQuery,
+  type LinksReport,
+} from "@bakery/shared/admin-contract";
 import { and, asc, between, eq, isNull, sql } from "drizzle-orm";
-import { daysOf } from "./funnel-report.ts";
 import type { Database } from "./open-database.ts";
 import { shortLinkClicksByDay, shortLinks } from "./schema.ts";
 import { linkKey } from "./short-links.ts";

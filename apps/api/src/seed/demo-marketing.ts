@@ -1,4 +1,4 @@
-import { utcDay } from "@bakery/shared/admin-contract";
+import { MS_PER_DAY, utcDay } from "@bakery/shared/admin-contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { addConversions } from "../db/conversion-events.ts";
@@ -11,7 +11,6 @@ import { DEMO_USERS } from "./demo-data.ts";
 const SEED_NAME = "local-demo-marketing-v1";
 /** How far back the demo funnel goes. */
 export const DEMO_MARKETING_DAYS = 28;
-const MS_PER_DAY = 86_400_000;
 
 /** Where demo visits come from: a daily number of landings on a weekday, and how they convert. */
 const DEMO_SOURCES = [

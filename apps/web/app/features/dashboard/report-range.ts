@@ -1,4 +1,10 @@
-import { daysInRange, isCalendarDay, MAX_REPORT_DAYS, utcDay } from "@bakery/shared/admin-contract";
+import {
+  daysInRange,
+  isCalendarDay,
+  MAX_REPORT_DAYS,
+  MS_PER_DAY,
+  utcDay,
+} from "@bakery/shared/admin-contract";
 
 /** The days a report covers, both ends included, in UTC (the API's calendar). */
 export type ReportRange = { from: string; to: string };
@@ -9,8 +15,6 @@ export const rangePresets = [
   { days: 90, label: "Last 90 days" },
 ] as const;
 export type PresetDays = (typeof rangePresets)[number]["days"];
-
-const MS_PER_DAY = 86_400_000;
 
 /** The last `days` days ending today (UTC), today included. */
 export function presetRange(days: number, now: Date): ReportRange {
