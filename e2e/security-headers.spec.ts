@@ -75,6 +75,27 @@ test.describe("security headers", () => {
     expect(api.headers()["content-security-policy"]).toContain("default-src 'none'");
   });
 
+  test("the app's scripts, styles and fonts carry only the headers that apply to them", async ({
+    request,
+  }) => {
+    const home = await (await request.get("/")).text();
+    const files = [
+      /href="(\/assets\/[^"]+\.css)"/,
+      /href="(\/assets\/[^"]+\.js)"/,
+      /href="(\/assets\/[^"]+\.woff2)"/,
+    ].map((pattern) => pattern.exec(home)?.[1]);
+    for (const file of files) {
+      expect(file, "the home page links a stylesheet, a script and a font").toBeDefined();
+      const response = await request.get(file as string);
+      expect(response.status(), file).toBe(200);
+      const headers = response.headers();
+      expect(headers["x-content-type-options"], file).toBe("nosniff");
+      expect(headers["referrer-policy"], file).toBe("strict-origin-when-cross-origin");
+      expect(headers["content-security-policy"], file).toBeUndefined();
+      expect(headers["permissions-policy"], file).toBeUndefined();
+    }
+  });
+
   test("a violation report is accepted and answered with 204", async ({ request }) => {
     const response = await request.post("/api/csp-report", {
       headers: { "Content-Type": "application/csp-report" },

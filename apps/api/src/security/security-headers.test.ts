@@ -12,6 +12,7 @@ import {
   securityHeaders,
   securityHeadersMiddleware,
   siteContentSecurityPolicy,
+  subresourceHeaders,
 } from "./security-headers.ts";
 
 const localConfig = loadServerConfig({});
@@ -249,6 +250,32 @@ describe("securityHeadersMiddleware", () => {
         expect(response.headers.get(name), `${url} ${name}`).toBe(value);
       }
     }
+  });
+
+  it("gives the site's scripts, styles and fonts only the headers that mean something on them", async () => {
+    writeFileSync(path.join(dir, CSP_HASHES_FILE), JSON.stringify({ scriptHashes: [hash] }));
+    const server = app(dir);
+    const file = (type: string) => () => new Response("x", { headers: { "Content-Type": type } });
+    server.get("/assets/app.js", file("text/javascript; charset=utf-8"));
+    server.get("/assets/app.css", file("text/css; charset=utf-8"));
+    server.get("/assets/inter.woff2", file("font/woff2"));
+    server.get("/media/hero.svg", file("image/svg+xml"));
+    for (const url of ["/assets/app.js", "/assets/app.css", "/assets/inter.woff2"]) {
+      const headers = Object.fromEntries((await server.request(url)).headers);
+      expect(headers, url).toMatchObject({
+        "x-content-type-options": "nosniff",
+        "referrer-policy": "strict-origin-when-cross-origin",
+      });
+      for (const name of ["content-security-policy", "x-frame-options", "permissions-policy"]) {
+        expect(headers[name], `${url} ${name}`).toBeUndefined();
+      }
+    }
+    // An SVG can be opened as a document, and its scripts would run: it keeps the policy.
+    const svg = await server.request("/media/hero.svg");
+    expect(svg.headers.get("content-security-policy")).toContain(`'${hash}'`);
+    expect(subresourceHeaders(productionConfig)["Strict-Transport-Security"]).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
   });
 
   it("puts the API policy on API answers", async () => {

@@ -182,22 +182,31 @@ export const PERMISSIONS_POLICY = [
   "usb=()",
 ].join(", ");
 
-/** Every header for one response: `forApi` picks the API's policy over the site's. */
-export function securityHeaders(
-  config: SecurityHeadersConfig,
-  options: { forApi: boolean; scriptHashes: readonly string[] },
+/**
+ * Content types of the files a page loads into itself (scripts, styles, fonts). The
+ * document headers mean nothing on them: a policy, framing, opener and permission rules
+ * apply to the document that loads them, not to its scripts. At ~1.8 KB a response
+ * (most of it the policy), sending them would add ~20 KB to a first visit that loads a
+ * dozen such files. Anything that can be opened as a document (HTML, SVG, JSON, text)
+ * keeps them all.
+ */
+const SUBRESOURCE_TYPE = /^(?:text\/javascript|application\/javascript|text\/css|font\/)/i;
+
+export function isSubresourceType(contentType: string | null | undefined): boolean {
+  return SUBRESOURCE_TYPE.test(contentType ?? "");
+}
+
+/**
+ * The headers for a script, style or font: no sniffing it as something else, the
+ * referrer rule for what a stylesheet loads, and HSTS (browsers honour it on any
+ * response).
+ */
+export function subresourceHeaders(
+  config: Pick<SecurityHeadersConfig, "mode">,
 ): Record<string, string> {
   const headers: Record<string, string> = {
-    "Content-Security-Policy": options.forApi
-      ? API_CONTENT_SECURITY_POLICY
-      : siteContentSecurityPolicy(config, options.scriptHashes),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": PERMISSIONS_POLICY,
-    // For browsers without frame-ancestors.
-    "X-Frame-Options": "DENY",
-    // Keeps other sites' windows away from ours, but lets the sign-in popup report back.
-    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
   };
   // Locally the site is plain http on localhost: a pinned HSTS entry there would break it.
   if (config.mode === "production") {
@@ -206,10 +215,28 @@ export function securityHeaders(
   return headers;
 }
 
+/** Every header for one response: `forApi` picks the API's policy over the site's. */
+export function securityHeaders(
+  config: SecurityHeadersConfig,
+  options: { forApi: boolean; scriptHashes: readonly string[] },
+): Record<string, string> {
+  return {
+    "Content-Security-Policy": options.forApi
+      ? API_CONTENT_SECURITY_POLICY
+      : siteContentSecurityPolicy(config, options.scriptHashes),
+    ...subresourceHeaders(config),
+    "Permissions-Policy": PERMISSIONS_POLICY,
+    // For browsers without frame-ancestors.
+    "X-Frame-Options": "DENY",
+    // Keeps other sites' windows away from ours, but lets the sign-in popup report back.
+    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+  };
+}
+
 /**
  * Sets the headers on every response passing through, including redirects, 404s and
- * errors. `scriptHashes` is asked per site response, so a rebuild while the server runs
- * is picked up; the header lists are built once (the API's) or once per build (the
+ * errors: the document headers, or only subresourceHeaders for a script, style or font.
+ * `scriptHashes` is asked per site response, so a rebuild while the server runs is picked up; the header lists are built once (the API's) or once per build (the
  * site's), not per request.
  */
 export function securityHeadersMiddleware(
@@ -217,6 +244,7 @@ export function securityHeadersMiddleware(
   scriptHashes: () => Promise<readonly string[]>,
 ): MiddlewareHandler {
   const apiPrefix = `${config.apiBasePath}/`;
+  const fileHeaders = Object.entries(subresourceHeaders(config));
   const apiHeaders = Object.entries(securityHeaders(config, { forApi: true, scriptHashes: [] }));
   let site: { hashes: readonly string[]; headers: Array<[string, string]> } | undefined;
   const siteHeaders = (hashes: readonly string[]) => {
@@ -237,8 +265,12 @@ export function securityHeadersMiddleware(
     // as a stream, which cost the API about a third of its throughput.
     for (const [name, value] of headers) c.header(name, value);
     await next();
-    // A handler that returned a Response of its own (the site's files) skipped them.
-    if (!c.res.headers.has("Content-Security-Policy")) {
+    const answer = c.res.headers;
+    if (isSubresourceType(answer.get("Content-Type"))) {
+      for (const [name] of headers) answer.delete(name);
+      for (const [name, value] of fileHeaders) answer.set(name, value);
+    } else if (!answer.has("Content-Security-Policy")) {
+      // A handler that returned a Response of its own skipped them.
       for (const [name, value] of headers) c.header(name, value);
     }
   };

@@ -76,6 +76,21 @@ describe("host configurations", () => {
     );
   });
 
+  it("give nginx's assets the local server's file headers, without the document's", async () => {
+    const asset = await site.request("/assets/app-1.js");
+    expect(asset.headers.get("Content-Security-Policy")).toBeNull();
+    const assetsBlock = /location \/assets\/ \{([\s\S]*?)\n\}/.exec(files.nginx)?.[1] ?? "";
+    const sent = [...asset.headers.entries()].filter(([name]) =>
+      ["x-content-type-options", "referrer-policy", "strict-transport-security"].includes(name),
+    );
+    expect(sent.length).toBe(3);
+    for (const [name, value] of sent) {
+      expect(assetsBlock.toLowerCase()).toContain(`add_header ${name} "${value}"`.toLowerCase());
+    }
+    expect(assetsBlock).not.toContain("Content-Security-Policy");
+    expect(assetsBlock).not.toContain("X-Frame-Options");
+  });
+
   it("fall back like the local server: the app shell for app routes, / for the rest", async () => {
     expect(files.redirects).toContain("/page/:handle  /__spa-fallback.html  200\n");
     expect(files.redirects).toContain("/to/:cat/:id  /to/_/_/index.html  200\n");

@@ -2,7 +2,11 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ServerConfig } from "../config.ts";
 import { CSP_HASHES_FILE } from "../security/inline-script-hashes.ts";
-import { type SecurityHeadersConfig, securityHeaders } from "../security/security-headers.ts";
+import {
+  type SecurityHeadersConfig,
+  securityHeaders,
+  subresourceHeaders,
+} from "../security/security-headers.ts";
 import { IMMUTABLE, REVALIDATE, SPA_ROUTES } from "./serve-site.ts";
 
 /**
@@ -31,6 +35,9 @@ export function hostConfigs(
     headers.map(([name, value]) => `  ${name}: ${value}`);
   // These hosts add the headers of every matching rule together, so Cache-Control is only
   // set for assets; both already make HTML revalidate by default (what REVALIDATE says).
+  // Nor can a rule take a header away, so here the build's scripts, styles and fonts carry
+  // the document headers too (the local server and nginx send them only subresourceHeaders).
+  const assetHeaders = Object.entries(subresourceHeaders(config));
   const headers = [
     `# ${GENERATED}`,
     "/*",
@@ -50,8 +57,8 @@ export function hostConfigs(
 
   // nginx drops a server's add_header lines in any location that has its own, so each
   // location repeats them.
-  const nginxHeaders = (cacheControl: string) =>
-    [...security, ["Cache-Control", cacheControl] as [string, string]].map(
+  const nginxHeaders = (cacheControl: string, headers = security) =>
+    [...headers, ["Cache-Control", cacheControl] as [string, string]].map(
       ([name, value]) => `    add_header ${name} "${value.replaceAll('"', '\\"')}" always;`,
     );
   const spaLocations = SPA_ROUTES.map(({ pattern, page }) => {
@@ -66,8 +73,9 @@ export function hostConfigs(
   const nginx = [
     `# ${GENERATED}`,
     "# Include inside a server { } block whose root is the build's client folder.",
+    // Only the build's scripts, styles and fonts live here.
     "location /assets/ {",
-    ...nginxHeaders(IMMUTABLE),
+    ...nginxHeaders(IMMUTABLE, assetHeaders),
     "    try_files $uri =404;",
     "}",
     ...spaLocations,
