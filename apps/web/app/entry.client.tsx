@@ -9,16 +9,17 @@ import { reportLanding } from "./lib/attribution/report-landing.ts";
 // have done so already in an inline script (build-steps/inline-attribution-capture.ts);
 // a second capture changes nothing there, and this one covers the SPA fallback.
 captureBrowserAttribution();
-reportLanding();
 
 /**
  * Marks <html data-hydrated> once the page has hydrated: the app boots after the
  * page's first paint (docs/decisions/0010), and browser tests wait for this before
- * they interact.
+ * they interact. Only then is the landing counted: its request waits for the page's
+ * own code rather than compete with it for a connection.
  */
 function HydrationMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
+    reportLanding();
   }, []);
   return null;
 }

@@ -58,6 +58,24 @@ describe("loadBootFromModuleFile", () => {
     expect(html.replace(/<template[\s\S]*?<\/template>/, "")).not.toContain("modulepreload");
   });
 
+  it("orders the preloads largest file first, the boot file among them by its own size", () => {
+    const sizes: Record<string, number> = {
+      "/assets/manifest-1.js": 900,
+      "/assets/entry.client-2.js": 400,
+      "/assets/framework-3.js": 376_000,
+      "/assets/landing-5.js": 18_000,
+    };
+    const { html } = loadBootFromModuleFile(page(), (href) => sizes[href] ?? 0);
+    const hrefs = [...html.matchAll(/modulepreload" href="([^"]+)"/g)].map(([, href]) => href);
+    expect(hrefs).toEqual([
+      "/assets/framework-3.js",
+      "/assets/landing-5.js",
+      "/assets/manifest-1.js",
+      "/assets/entry.client-2.js",
+      bootUrl(bootBody),
+    ]);
+  });
+
   it("gives every page the same loader text, so the policy holds one hash for it", () => {
     const other = bootBody.replace("landing-5", "pricing-6");
     const pages = [page(), page({ script: `<script type="module" async="">${other}</script>` })];

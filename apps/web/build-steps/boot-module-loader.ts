@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { statSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { htmlFiles, SCRIPT_ELEMENT, scriptType } from "./inline-script-hashes.ts";
@@ -16,7 +17,7 @@ import { htmlFiles, SCRIPT_ELEMENT, scriptType } from "./inline-script-hashes.ts
  * to a file under assets/ named by its hash, and the script element (attributes
  * such as `nonce` kept) gets one fixed loader as its text, the same on every page,
  * so the policy needs one hash for it. The module preloads (with their `integrity`,
- * `crossorigin` or `nonce`) move unchanged into an inert `<template>`. At the first
+ * `crossorigin` or `nonce`) move unchanged into an inert `<template>`, largest file first. At the first
  * paint the loader puts them into the head, so every module downloads at once, and
  * imports the boot file named by its `data-app-boot` attribute.
  *
@@ -65,11 +66,29 @@ export function bootModuleFile(contents: string): BootModule {
   return { file: `assets/boot-${hash}.js`, contents };
 }
 
+const HREF = /\shref\s*=\s*["']?([^"'\s>]+)/i;
+
+/**
+ * The module preloads, largest file first. Over HTTP/1.1 a browser opens six connections
+ * to a host and queues the rest: every queued request waits for a free connection and then
+ * one more request latency. Started first, the largest download (React and the router)
+ * hides the small files' queueing behind it instead of waiting behind them.
+ */
+function largestFirst(links: readonly string[], sizeOf: (href: string) => number): string[] {
+  const size = (link: string) => sizeOf(HREF.exec(link)?.[1] ?? "");
+  return [...links].sort((a, b) => size(b) - size(a));
+}
+
 /**
  * One page with its inline boot module moved to a file and replaced by BOOT_LOADER.
- * Returns the page unchanged, and no module, when it has nothing to boot.
+ * Returns the page unchanged, and no module, when it has nothing to boot. `sizeOf` gives a
+ * module's size in bytes from its href (the boot module's own is known), to order the
+ * preloads largest first; without it they keep their order.
  */
-export function loadBootFromModuleFile(html: string): { html: string; module?: BootModule } {
+export function loadBootFromModuleFile(
+  html: string,
+  sizeOf?: (href: string) => number,
+): { html: string; module?: BootModule } {
   const bootScripts = [...html.matchAll(SCRIPT_ELEMENT)].filter(
     ([, attributes = ""]) => scriptType(attributes) === "module" && !/\ssrc\s*=/i.test(attributes),
   );
@@ -88,10 +107,24 @@ export function loadBootFromModuleFile(html: string): { html: string; module?: B
   const module = bootModuleFile(body);
   const bootUrl = `/${module.file}`;
   const loader = `<script${attributes} data-app-boot="${bootUrl}">${BOOT_LOADER}</script>`;
-  const template = `<template data-app-modules>${preloads.join("")}<link rel="modulepreload" href="${bootUrl}"/></template>`;
+  const links = [...preloads, `<link rel="modulepreload" href="${bootUrl}"/>`];
+  const ordered = sizeOf
+    ? largestFirst(links, (href) => (href === bootUrl ? module.contents.length : sizeOf(href)))
+    : links;
+  const template = `<template data-app-modules>${ordered.join("")}</template>`;
   const withoutPreloads = html.replace(MODULE_PRELOAD, "").replace(element, () => loader);
   if (!withoutPreloads.includes("</head>")) throw new BootScriptError("the page has no </head>");
   return { html: withoutPreloads.replace("</head>", () => `${template}</head>`), module };
+}
+
+/** The size of a built file named by a root-relative href ("/assets/…"); 0 when not one. */
+function builtFileSize(clientDir: string, href: string): number {
+  if (!href.startsWith("/") || href.startsWith("//")) return 0;
+  try {
+    return statSync(path.join(clientDir, href)).size;
+  } catch {
+    return 0;
+  }
 }
 
 /** Rewrites every prerendered page under clientDir and writes the boot modules. */
@@ -102,7 +135,9 @@ export async function loadBootFromModuleFiles(clientDir: string): Promise<BootMo
   );
   for (const file of pages) {
     try {
-      const { html, module } = loadBootFromModuleFile(await readFile(file, "utf8"));
+      const { html, module } = loadBootFromModuleFile(await readFile(file, "utf8"), (href) =>
+        builtFileSize(clientDir, href),
+      );
       if (!module) continue;
       if (!written.has(module.file)) {
         await writeFile(path.join(clientDir, module.file), module.contents);
