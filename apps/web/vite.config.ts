@@ -26,7 +26,14 @@ const everyPageEntries = [clientEntry, "app/root.tsx", "app/layout/site-layout.t
   resolve(import.meta.dirname, entry),
 );
 
-type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+interface ModuleInfo {
+  importedIds: readonly string[];
+  importers: readonly string[];
+  dynamicImporters: readonly string[];
+  isEntry: boolean;
+  code: string | null;
+}
+type ModuleGraph = { getModuleInfo(id: string): ModuleInfo | null };
 const everyPageModules = new WeakMap<ModuleGraph, Set<string>>();
 
 /** everyPageEntries and what they import statically, directly or not (once per chunking pass). */
@@ -42,6 +49,53 @@ function startsEveryPage(graph: ModuleGraph): Set<string> {
   }
   everyPageModules.set(graph, modules);
   return modules;
+}
+
+/**
+ * A module of ours this small costs a first visit more as a file of its own (one more
+ * request, queued behind six others over HTTP/1.1, each a round trip) than as part of
+ * every-page, when more than one page or lazy part would otherwise share that file.
+ */
+const SMALL_MODULE_BYTES = 2048;
+
+function isSmallModuleOfOurs(id: string, graph: ModuleGraph): boolean {
+  const code = graph.getModuleInfo(id)?.code;
+  return !id.includes("/node_modules/") && code != null && code.length <= SMALL_MODULE_BYTES;
+}
+
+/** How many chunks' starting modules (routes, lazy parts) import `id`, directly or not. */
+function chunkRootsReaching(id: string, graph: ModuleGraph): number {
+  const roots = new Set<string>();
+  const seen = new Set<string>();
+  const pending = [id];
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    if (seen.has(current)) continue;
+    seen.add(current);
+    const info = graph.getModuleInfo(current);
+    if (!info) continue;
+    if (info.isEntry || info.dynamicImporters.length > 0) roots.add(current);
+    pending.push(...info.importers);
+  }
+  return roots.size;
+}
+
+/**
+ * A small module shared by several chunks, whose own imports (which the bundler brings
+ * along) are already in every-page or small modules of ours too.
+ */
+function isSmallAndShared(id: string, graph: ModuleGraph): boolean {
+  if (id === clientEntry || !isSmallModuleOfOurs(id, graph)) return false;
+  if (chunkRootsReaching(id, graph) < 2) return false;
+  const everyPage = startsEveryPage(graph);
+  const seen = new Set<string>([id]);
+  const pending = [...(graph.getModuleInfo(id)?.importedIds ?? [])];
+  for (let dep = pending.pop(); dep !== undefined; dep = pending.pop()) {
+    if (seen.has(dep) || everyPage.has(dep)) continue;
+    if (!isSmallModuleOfOurs(dep, graph)) return false;
+    seen.add(dep);
+    pending.push(...(graph.getModuleInfo(dep)?.importedIds ?? []));
+  }
+  return true;
 }
 
 export default defineConfig({
@@ -62,12 +116,17 @@ export default defineConfig({
         // (each costs a round trip, and a browser opens only 6 connections to a host over
         // HTTP/1.1; docs/performance.md). The client entry itself stays out of it: it starts the app, and
         // a lazy chunk loaded before the app (the booked-demo report) imports this one. Each
-        // route's own code stays its own chunk, lazy code stays lazy.
+        // route's own code stays its own chunk, lazy code stays lazy, except the few small
+        // modules that several of them share (isSmallAndShared): a file of a few hundred
+        // bytes costs a visit a round trip, a kilobyte in every-page costs it nothing.
         codeSplitting: {
           groups: [
             {
               name: (id, context) =>
-                id !== clientEntry && startsEveryPage(context).has(id) ? "every-page" : null,
+                (id !== clientEntry && startsEveryPage(context).has(id)) ||
+                isSmallAndShared(id, context)
+                  ? "every-page"
+                  : null,
               tags: ["$initial"],
             },
           ],
