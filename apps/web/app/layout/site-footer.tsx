@@ -1,4 +1,5 @@
-import { Mail, MapPin } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
+import MapPin from "lucide-react/icons/map-pin";
 import { Link } from "react-router";
 import { siteConfig } from "#app/site-config.ts";
 import { Logo } from "#app/ui/logo.tsx";

@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import Menu from "lucide-react/icons/menu";
 import { Link } from "react-router";
 import { AccountMenuButton } from "#app/features/auth/account-menu-button.tsx";
 import { siteConfig } from "#app/site-config.ts";

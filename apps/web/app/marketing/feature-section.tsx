@@ -1,4 +1,4 @@
-import { CheckCircle2 } from "lucide-react";
+import CheckCircle2 from "lucide-react/icons/circle-check";
 import type { ReactNode } from "react";
 import { mediaUrl } from "#app/site-config.ts";
 import type { LandingSection } from "./landing-sections.ts";

@@ -1,4 +1,4 @@
-import { Quote } from "lucide-react";
+import Quote from "lucide-react/icons/quote";
 import { useEffect, useState } from "react";
 import { usePrefersReducedMotion } from "#app/ui/use-prefers-reduced-motion.ts";
 import { type Testimonial, testimonialLogoUrl, testimonials } from "./testimonials.ts";

@@ -1,4 +1,4 @@
-import { Play } from "lucide-react";
+import Play from "lucide-react/icons/play";
 import { useState } from "react";
 import { mediaUrl, siteConfig } from "#app/site-config.ts";
 import { opensElsewhere } from "#app/ui/opens-elsewhere.ts";

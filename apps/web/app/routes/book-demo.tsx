@@ -1,4 +1,6 @@
-import { CalendarCheck, Clock, MonitorPlay } from "lucide-react";
+import CalendarCheck from "lucide-react/icons/calendar-check";
+import Clock from "lucide-react/icons/clock";
+import MonitorPlay from "lucide-react/icons/monitor-play";
 import { SchedulingWidget } from "#app/features/book-demo/scheduling-widget.tsx";
 import { pageMeta } from "#app/seo/page-meta.ts";
 

@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import Check from "lucide-react/icons/check";
 import { BookDemoLink } from "#app/layout/book-demo-link.tsx";
 import { featureBlurbs } from "#app/marketing/feature-blurbs.ts";
 import { convenienceFee, monthlyPrice, priceTerms } from "#app/marketing/pricing.ts";

@@ -1,4 +1,4 @@
-import { CircleUserRound } from "lucide-react";
+import CircleUserRound from "lucide-react/icons/circle-user-round";
 import { SideDrawer, SideDrawerButton } from "#app/ui/side-drawer.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 import { useSignedInUser } from "./auth-context.tsx";

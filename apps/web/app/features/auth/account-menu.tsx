@@ -1,4 +1,9 @@
-import { CalendarCheck, ClipboardCheck, House, LoaderCircle, LogOut, Tag } from "lucide-react";
+import CalendarCheck from "lucide-react/icons/calendar-check";
+import ClipboardCheck from "lucide-react/icons/clipboard-check";
+import House from "lucide-react/icons/house";
+import LoaderCircle from "lucide-react/icons/loader-circle";
+import LogOut from "lucide-react/icons/log-out";
+import Tag from "lucide-react/icons/tag";
 import { useState } from "react";
 import { NavLink } from "react-router";
 import { siteConfig } from "#app/site-config.ts";

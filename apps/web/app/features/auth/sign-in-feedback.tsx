@@ -1,4 +1,5 @@
-import { CircleAlert, MailCheck } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import MailCheck from "lucide-react/icons/mail-check";
 import type { Ref } from "react";
 
 /** What the form last said: an error (maybe about one field) or a notice (reset email sent). */

@@ -1,4 +1,5 @@
-import { Eye, EyeOff } from "lucide-react";
+import Eye from "lucide-react/icons/eye";
+import EyeOff from "lucide-react/icons/eye-off";
 import { type ReactNode, type Ref, useState } from "react";
 import { SIGN_IN_ERROR_ID } from "./sign-in-feedback.tsx";
 

@@ -1,4 +1,4 @@
-import { LoaderCircle } from "lucide-react";
+import LoaderCircle from "lucide-react/icons/loader-circle";
 import { useEffect, useRef, useState } from "react";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 import { GoogleLogo } from "./google-logo.tsx";

@@ -1,4 +1,6 @@
-import { CircleAlert, CircleUserRound, LoaderCircle } from "lucide-react";
+import CircleAlert from "lucide-react/icons/circle-exclamation-point";
+import CircleUserRound from "lucide-react/icons/circle-user-round";
+import LoaderCircle from "lucide-react/icons/loader-circle";
 import { useEffect, useRef, useState } from "react";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 import { useAuth } from "./auth-context.tsx";

@@ -1,4 +1,4 @@
-import { MessageCircle } from "lucide-react";
+import MessageCircle from "lucide-react/icons/message-circle";
 import { useState } from "react";
 import { Link } from "react-router";
 import { siteConfig } from "#app/site-config.ts";
