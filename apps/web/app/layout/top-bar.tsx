@@ -1,6 +1,7 @@
 import Menu from "lucide-react/icons/menu";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { AccountMenuButton } from "#app/features/auth/account-menu-button.tsx";
+import { useSignedInUser } from "#app/features/auth/auth-context.tsx";
 import { siteConfig } from "#app/site-config.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 import { Logo } from "#app/ui/logo.tsx";
@@ -8,7 +9,11 @@ import { SideDrawerButton } from "#app/ui/side-drawer.tsx";
 import { BookDemoLink } from "./book-demo-link.tsx";
 import { MobileDrawer, mobileDrawerId } from "./mobile-drawer.tsx";
 
+// Only signed-in users see the account menu: keep it off everyone else's first load.
+const AccountMenuButton = lazy(() => import("#app/features/auth/account-menu-button.tsx"));
+
 export function TopBar() {
+  const user = useSignedInUser();
   return (
     <header className="sticky top-0 z-40 border-brand-100 border-b bg-cream/90 backdrop-blur supports-[backdrop-filter]:bg-cream/75">
       <nav
@@ -25,7 +30,11 @@ export function TopBar() {
           <BookDemoLink />
         </div>
         <div className="-mr-2 flex items-center gap-1 md:hidden">
-          <AccountMenuButton />
+          {user && (
+            <Suspense fallback={null}>
+              <AccountMenuButton user={user} />
+            </Suspense>
+          )}
           <SideDrawerButton
             drawerId={mobileDrawerId}
             label="Menu"

@@ -1,17 +1,15 @@
 import CircleUserRound from "lucide-react/icons/circle-user-round";
 import { SideDrawer, SideDrawerButton } from "#app/ui/side-drawer.tsx";
 import { AccountMenu } from "./account-menu.tsx";
-import { useSignedInUser } from "./auth-context.tsx";
+import type { SignedInUser } from "./auth-context.tsx";
 
 const accountDrawerId = "account-drawer";
 
 /**
  * The signed-in menu of narrow screens: a top-bar button and the temporary 240 px drawer it
- * opens, the same side and width as the permanent column of wide screens. Nothing when signed out.
+ * opens, the same side and width as the permanent column of wide screens.
  */
-export function AccountMenuButton() {
-  const user = useSignedInUser();
-  if (!user) return null;
+export default function AccountMenuButton({ user }: { user: SignedInUser }) {
   return (
     <>
       <SideDrawerButton
