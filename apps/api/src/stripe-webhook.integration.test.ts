@@ -1,3 +1,4 @@
+import { encodeClientReferenceId } from "@bakery/shared/client-reference-id";
 import { asc } from "drizzle-orm";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
@@ -76,6 +77,19 @@ describe.each(testBackends({ postgresDatabase: "stripe_webhook" }))(
           campaign: "spring",
           count: 1,
         },
+      ]);
+    });
+
+    it("records a source with dots, underscores or accents exactly as the visit had it", async () => {
+      const source = { utms: "www.google.com", utmm: "referral", utmc: "pâques_2027" };
+      const reference = encodeClientReferenceId(source);
+      const now = Math.floor(Date.now() / 1000);
+      expect((await signed(checkoutCompleted("evt_5", reference ?? null, now))).status).toBe(200);
+      const [row] = await stored();
+      expect([row?.utmSource, row?.utmMedium, row?.utmCampaign]).toEqual([
+        "www.google.com",
+        "referral",
+        "pâques_2027",
       ]);
     });
 

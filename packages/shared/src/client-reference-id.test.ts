@@ -13,6 +13,11 @@ describe("decodeClientReferenceId", () => {
       utmm: "",
       utmc: "",
     });
+    expect(decodeClientReferenceId("src_www_2Egoogle_2Ecom__med_none__cmp_march_5Fnews")).toEqual({
+      utms: "www.google.com",
+      utmm: "",
+      utmc: "march_news",
+    });
   });
 
   it("refuses anything the site does not write", () => {
@@ -27,6 +32,10 @@ describe("decodeClientReferenceId", () => {
       "src_f.b__med_cpc__cmp_spring",
       `src_${"x".repeat(61)}__med_cpc__cmp_spring`,
       "src_fb__med_cpc__cmp_spring\n",
+      // An escape that is not two upper-case hex digits, and bytes that are not UTF-8.
+      "src_f_2__med_cpc__cmp_spring",
+      "src_f_2e__med_cpc__cmp_spring",
+      "src_f_FF__med_cpc__cmp_spring",
     ]) {
       expect(decodeClientReferenceId(id), String(id)).toBeNull();
     }
@@ -40,31 +49,35 @@ describe("encodeClientReferenceId", () => {
     );
   });
 
-  it("keeps only the characters the provider allows", () => {
+  it("writes only the characters the provider allows, escaping the others", () => {
     const id = encodeClientReferenceId({
       utms: "www.google.com",
       utmm: "",
       utmc: "Spring Sale! 2026/ü",
     });
-    expect(id).toBe("src_www-google-com__med_none__cmp_Spring-Sale-2026");
+    expect(id).toBe("src_www_2Egoogle_2Ecom__med_none__cmp_Spring_20Sale_21_202026_2F_C3_BC");
     expect(id).toMatch(/^[A-Za-z0-9_-]+$/);
   });
 
-  it("stays within 200 characters", () => {
+  it("stays within 200 characters, cutting between characters", () => {
     const long = "x".repeat(500);
     expect(
       encodeClientReferenceId({ utms: long, utmm: long, utmc: long })?.length,
     ).toBeLessThanOrEqual(200);
+    const accents = encodeClientReferenceId({ utms: "é".repeat(40), utmm: "", utmc: "" });
+    expect(decodeClientReferenceId(accents)?.utms).toBe("é".repeat(10));
   });
 
-  it("is read back by the API's webhook as the same source (slugs survive unchanged)", () => {
+  it("is read back by the API's webhook as exactly the source the visit had", () => {
     for (const source of [
       { utms: "fb", utmm: "cpc", utmc: "spring-2026" },
       { utms: "newsletter", utmm: "", utmc: "march_news" },
-      { utms: "sms", utmm: "text", utmc: "" },
+      { utms: "www.google.com", utmm: "referral", utmc: "" },
+      { utms: "sms", utmm: "text", utmc: "Pâques 2027 🐣" },
+      { utms: "none", utmm: "none", utmc: "none" },
+      { utms: "a__med_b", utmm: "_2E", utmc: "" },
     ]) {
-      const expected = { ...source, utmc: source.utmc.replace("_", "-") };
-      expect(decodeClientReferenceId(encodeClientReferenceId(source))).toEqual(expected);
+      expect(decodeClientReferenceId(encodeClientReferenceId(source))).toEqual(source);
     }
   });
 

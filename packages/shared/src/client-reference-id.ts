@@ -2,23 +2,50 @@
  * The checkout's `client-reference-id`: the site writes a visit's source into it (the
  * pricing table's attribute), the payment provider returns it with the completed checkout,
  * and the API's webhook reads it back. Written `src_<source>__med_<medium>__cmp_<campaign>`,
- * each part letters, digits and "-" (anything else becomes "-"), at most 60 characters,
- * "none" when empty.
+ * each part "none" when empty. The provider allows only letters, digits, "-" and "_", so any
+ * other character is written as "_" and two hex digits per UTF-8 byte ("www.google.com" is
+ * `www_2Egoogle_2Ecom`, "march_news" `march_5Fnews`): the webhook reads back exactly the
+ * source the landing was counted under, and the dashboard puts the checkout beside it. A
+ * part keeps at most 60 characters, cut between characters, never inside an escape.
  */
 
 /** The payment provider accepts letters, digits, "-" and "_", up to 200 characters. */
-const MAX_LENGTH = 200;
 const PART_MAX_LENGTH = 60;
-const PART = `([A-Za-z0-9-]{1,${PART_MAX_LENGTH}})`;
+const PART = "((?:[A-Za-z0-9-]|_[0-9A-F]{2})+)";
 const CLIENT_REFERENCE_ID = new RegExp(`^src_${PART}__med_${PART}__cmp_${PART}$`);
+const KEPT = /^[A-Za-z0-9-]$/;
+const EMPTY = "none";
 
 function encodePart(value: string): string {
-  return (
-    value
-      .replace(/[^A-Za-z0-9-]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, PART_MAX_LENGTH) || "none"
-  );
+  // The word itself would read back as empty: its first letter is escaped.
+  if (value === EMPTY) return `_${EMPTY.charCodeAt(0).toString(16).toUpperCase()}${EMPTY.slice(1)}`;
+  let encoded = "";
+  for (const character of value) {
+    const piece = KEPT.test(character)
+      ? character
+      : Array.from(
+          new TextEncoder().encode(character),
+          (byte) => `_${byte.toString(16).toUpperCase().padStart(2, "0")}`,
+        ).join("");
+    if (encoded.length + piece.length > PART_MAX_LENGTH) break;
+    encoded += piece;
+  }
+  return encoded || EMPTY;
+}
+
+/** The text of an encoded part, or undefined when its bytes are not UTF-8. */
+function decodePart(part: string): string | undefined {
+  if (part === EMPTY) return "";
+  const bytes: number[] = [];
+  for (const [, kept, hex] of part.matchAll(/([A-Za-z0-9-])|_([0-9A-F]{2})/g)) {
+    if (kept) bytes.push(kept.charCodeAt(0));
+    else bytes.push(Number.parseInt(hex ?? "", 16));
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array(bytes));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The reference for a visit's source, or undefined when the visit has none. */
@@ -27,10 +54,8 @@ export function encodeClientReferenceId(
 ): string | undefined {
   if (!attribution?.utms) return undefined;
   const { utms, utmm, utmc } = attribution;
-  return `src_${encodePart(utms)}__med_${encodePart(utmm)}__cmp_${encodePart(utmc)}`.slice(
-    0,
-    MAX_LENGTH,
-  );
+  // Three parts of at most PART_MAX_LENGTH and their labels stay within MAX_LENGTH.
+  return `src_${encodePart(utms)}__med_${encodePart(utmm)}__cmp_${encodePart(utmc)}`;
 }
 
 /** The source, medium and campaign in `id` ("" where there was none), or null if it isn't one of ours. */
@@ -39,8 +64,9 @@ export function decodeClientReferenceId(
 ): { utms: string; utmm: string; utmc: string } | null {
   const match = CLIENT_REFERENCE_ID.exec(id ?? "");
   if (!match) return null;
-  const [, source = "", medium = "", campaign = ""] = match;
-  const value = (part: string) => (part === "none" ? "" : part);
-  if (value(source) === "") return null;
-  return { utms: source, utmm: value(medium), utmc: value(campaign) };
+  const parts = match.slice(1);
+  if (parts.some((part) => part.length > PART_MAX_LENGTH)) return null;
+  const [utms, utmm, utmc] = parts.map(decodePart);
+  if (!utms || utmm === undefined || utmc === undefined) return null;
+  return { utms, utmm, utmc };
 }
