@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { runAdmin } from "./support/admin-cli.ts";
 import { e2eOrigin } from "./support/e2e-env.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { waitForQueuedPageWork } from "./support/queued-page-work.ts";
 
 /**
  * The XSS corpus (e2e/fixtures/xss-payloads.txt) stored as content pages through
@@ -74,8 +75,8 @@ test.describe("content pages hold the XSS corpus harmlessly", () => {
       await page.goto(`/page/${handle}`);
       const content = page.getByTestId("content-html");
       await expect(content).toContainText(`XSS corpus page ${index + 1}`);
-      // Time for onerror/onload handlers, animations, meta refreshes and frames.
-      await page.waitForTimeout(500);
+      // Let onerror/onload handlers, animations, meta refreshes and frames have their turn.
+      await waitForQueuedPageWork(page);
 
       expect(await page.evaluate(() => (window as TrappedWindow).__xssHits)).toEqual([]);
       expect(dialogs).toEqual([]);

@@ -8,9 +8,9 @@ import { freshTestServerPerTest } from "./test-support/fresh-per-test.ts";
 import { testBackends } from "./test-support/test-database.ts";
 import {
   startTestServer,
+  stopRateLimitClock,
   type TestServer,
   testConfig,
-  waitForFreshRateLimitWindow,
 } from "./test-support/test-server.ts";
 
 /** POST /events: the conversion record (a booked demo with its attribution). */
@@ -147,7 +147,7 @@ describe.each(testBackends({ postgresDatabase: "events" }))(
         config: { ...testConfig, RATE_LIMIT_EVENTS_PER_MINUTE: 3, TRUST_PROXY: 1 },
       });
       try {
-        await waitForFreshRateLimitWindow();
+        stopRateLimitClock();
         const from = (client: string) => ({ "X-Forwarded-For": client });
         for (let i = 0; i < 3; i++) {
           expect((await post(booked, from("203.0.113.7"), limited)).status).toBe(202);

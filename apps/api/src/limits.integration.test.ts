@@ -15,11 +15,12 @@ import { expectApiError } from "./test-support/expect-api-error.ts";
 import { freshTestServerPerTest } from "./test-support/fresh-per-test.ts";
 import { testBackends } from "./test-support/test-database.ts";
 import {
+  rateLimitClock,
   startLocalTestServer,
   startTestServer,
+  stopRateLimitClock,
   type TestServer,
   testConfig,
-  waitForFreshRateLimitWindow,
 } from "./test-support/test-server.ts";
 
 /** Rate limits, size limits and what the API answers when its database is down or hung. */
@@ -38,7 +39,7 @@ describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $nam
   });
 
   it("answers 429 with Retry-After past the redirect limit, without counting the click", async () => {
-    await waitForFreshRateLimitWindow();
+    stopRateLimitClock();
     for (let i = 0; i < 3; i++) {
       expect((await fetch(`${fresh.server.url}/redirect/promo/spring`)).status).toBe(200);
     }
@@ -51,7 +52,7 @@ describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $nam
   });
 
   it("counts concurrent requests exactly: never more than the limit get through", async () => {
-    await waitForFreshRateLimitWindow();
+    stopRateLimitClock();
     const statuses = await Promise.all(
       Array.from({ length: 12 }, () =>
         fetch(`${fresh.server.url}/redirect/promo/spring`).then((r) => r.status),
@@ -66,7 +67,7 @@ describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $nam
       config: { ...testConfig, RATE_LIMIT_REDIRECT_PER_MINUTE: 3 },
     });
     try {
-      await waitForFreshRateLimitWindow();
+      stopRateLimitClock();
       const follow = (instance: TestServer) =>
         fetch(`${instance.url}/redirect/promo/spring`).then((r) => r.status);
       expect([await follow(fresh.server), await follow(fresh.server)]).toEqual([200, 200]);
@@ -82,7 +83,7 @@ describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $nam
   });
 
   it("ignores X-Forwarded-For unless TRUST_PROXY says a proxy wrote it", async () => {
-    await waitForFreshRateLimitWindow();
+    stopRateLimitClock();
     const spoof = (i: number) => ({ "X-Forwarded-For": `198.51.100.${i}` });
     const statuses = [];
     for (let i = 0; i < 5; i++) {
@@ -98,7 +99,7 @@ describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $nam
       config: { ...testConfig, RATE_LIMIT_REDIRECT_PER_MINUTE: 2, TRUST_PROXY: 1 },
     });
     try {
-      await waitForFreshRateLimitWindow();
+      stopRateLimitClock();
       const via = (forwardedFor: string) =>
         fetch(`${behindProxy.url}/redirect/promo/spring`, {
           headers: { "X-Forwarded-For": forwardedFor },
@@ -122,7 +123,7 @@ describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $nam
     });
     const { port } = site;
     try {
-      await waitForFreshRateLimitWindow();
+      stopRateLimitClock();
       const tap = () => navigate(port, "/to/promo/spring");
       expect((await tap()).status).toBe(302);
       expect((await tap()).status).toBe(302);
@@ -147,6 +148,7 @@ describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $nam
       db: fresh.handle.db,
       logger: silentLogger,
       config: testConfig,
+      now: rateLimitClock,
     });
     const warn = vi.fn();
     const app = new Hono().route(
@@ -160,7 +162,7 @@ describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $nam
     const reports = await listenHttp(app, { hostname: "127.0.0.1", port: 0 });
     const { port } = reports.server.address() as AddressInfo;
     try {
-      await waitForFreshRateLimitWindow();
+      stopRateLimitClock();
       const report = () =>
         fetch(`http://127.0.0.1:${port}/api/csp-report`, {
           method: "POST",

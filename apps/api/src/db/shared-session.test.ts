@@ -74,9 +74,16 @@ describe("the embedded database shared over the socket", () => {
     await expect(
       client.db.transaction(async (tx) => {
         await tx.execute(sql`insert into notes values (1, 'from the client')`);
-        // While the client's transaction is open, the server writes too.
-        serverWrite = server.db.execute(sql`insert into notes values (2, 'from the server')`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        // While the client's transaction is open, the server writes too (then() starts it:
+        // Drizzle runs a query only once asked for its result). Its insert is queued for
+        // PGlite before the client's next query reaches the socket, so without the client
+        // holding the session it would run first, inside this transaction.
+        serverWrite = server.db
+          .execute(sql`insert into notes values (2, 'from the server')`)
+          .then((result) => result);
+        const seen = JSON.stringify(await tx.execute(sql`select id from notes order by id`));
+        expect(seen).toContain('"id":1');
+        expect(seen).not.toContain('"id":2');
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");

@@ -1,9 +1,10 @@
 import { brotliDecompressSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { putContentPage } from "../db/content-pages.ts";
 import type { DatabaseHandle } from "../db/open-database.ts";
 import { testBackends } from "../test-support/test-database.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
+import { CONTENT_PAGE_CACHE_MS } from "./content-pages.ts";
 
 describe.each(testBackends())("GET /p/{handle} with the instance cache on ($name)", ({ open }) => {
   let handle: DatabaseHandle;
@@ -17,26 +18,31 @@ describe.each(testBackends())("GET /p/{handle} with the instance cache on ($name
 
   beforeAll(async () => {
     handle = await open();
-    server = await startTestServer(handle, { contentPageCacheMs: 300 });
+    // The instance cache reads the wall clock: only Date is faked, so the test moves time
+    // itself while the server, the driver and their timers run as in production.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    server = await startTestServer(handle, { contentPageCacheMs: CONTENT_PAGE_CACHE_MS });
     await putContentPage(handle.db, page("first"));
   });
   afterAll(async () => {
+    vi.useRealTimers();
     await server?.close();
     await handle?.close();
   });
 
-  it("answers from memory for a moment, then shows the change with a new ETag", async () => {
+  it("answers from memory for its lifetime, then shows the change with a new ETag", async () => {
     const first = await fetch(`${server.url}/p/cached-page`);
     const etag = first.headers.get("etag");
     expect(((await first.json()) as { content: string }).content).toContain("first");
 
     await putContentPage(handle.db, page("second"));
+    vi.advanceTimersByTime(CONTENT_PAGE_CACHE_MS - 1);
     const cached = await fetch(`${server.url}/p/cached-page`, {
       headers: { "If-None-Match": etag ?? "" },
     });
     expect(cached.status).toBe(304);
 
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    vi.advanceTimersByTime(1);
     const fresh = await fetch(`${server.url}/p/cached-page`, {
       headers: { "If-None-Match": etag ?? "" },
     });

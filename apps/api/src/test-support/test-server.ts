@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Hono } from "hono";
+import { onTestFinished } from "vitest";
 import type { ApiConfig, ApiDeps } from "../api-deps.ts";
 import { createApi } from "../app.ts";
 import {
@@ -110,7 +111,9 @@ async function serveForTest(
 ): Promise<TestServer> {
   const db = overrides.db ?? handle.db;
   const config = overrides.config ?? testConfig;
-  const limiter = overrides.limiter ?? createRateLimiter({ db, logger: silentLogger, config });
+  const limiter =
+    overrides.limiter ??
+    createRateLimiter({ db, logger: silentLogger, config, now: rateLimitClock });
   // Tests change links between requests and read click counts right after a request.
   const shortLinks =
     overrides.shortLinks ??
@@ -145,13 +148,21 @@ async function serveForTest(
   };
 }
 
+let rateLimitClockStoppedAt: number | undefined;
+
+/** The clock the test servers' rate limiters read: the wall clock, unless a test stopped it. */
+export const rateLimitClock = (): number => rateLimitClockStoppedAt ?? Date.now();
+
 /**
- * Rate limits count per wall-clock minute; a test that needs N requests in one window
- * waits out the last few seconds of a minute rather than straddle two windows.
+ * Rate limits count per wall-clock minute. A test that needs N requests in one window
+ * stops its limiters' clock until it ends, so its requests never straddle two windows
+ * however slow the machine is.
  */
-export async function waitForFreshRateLimitWindow(needSeconds = 15): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < needSeconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 250));
+export function stopRateLimitClock(): void {
+  rateLimitClockStoppedAt = Date.now();
+  onTestFinished(() => {
+    rateLimitClockStoppedAt = undefined;
+  });
 }
 
 /**
