@@ -30,12 +30,6 @@ function ensureClusterRunning() {
   }
 }
 
-async function timed(path: string, server: TestServer) {
-  const started = performance.now();
-  const response = await fetch(`${server.url}${path}`);
-  return { response, ms: performance.now() - started };
-}
-
 describe.runIf(canControlCluster)("a Postgres outage under the running API", () => {
   let handle: DatabaseHandle;
   let server: TestServer;
@@ -51,8 +45,9 @@ describe.runIf(canControlCluster)("a Postgres outage under the running API", () 
       html: "<p>ok</p>",
     });
     server = await startTestServer(handle, {
-      // Below a second, so even a hung connection attempt answers within one.
-      config: { ...testConfig, DATABASE_TIMEOUT_MS: 800 },
+      // An hour: the API's own deadline can't be what answers while the cluster is down,
+      // only its reading of the driver's connection errors can.
+      config: { ...testConfig, DATABASE_TIMEOUT_MS: 3_600_000 },
       // Every page request reaches the database (no copy kept from before the outage).
       contentPageCacheMs: 0,
     });
@@ -64,7 +59,7 @@ describe.runIf(canControlCluster)("a Postgres outage under the running API", () 
     await handle?.close();
   });
 
-  it("answers 503 + Retry-After within a second while down, and recovers without a restart", async () => {
+  it("answers 503 + Retry-After at once while down, and recovers without a restart", async () => {
     // Fill the pool, so the outage has live connections to kill.
     const warm = await Promise.all(
       Array.from({ length: 8 }, () => fetch(`${server.url}/p/privacy-policy`)),
@@ -79,11 +74,10 @@ describe.runIf(canControlCluster)("a Postgres outage under the running API", () 
         "/redirect/promo/spring",
         "/p/privacy-policy",
       ]) {
-        const { response, ms } = await timed(path, server);
+        const response = await fetch(`${server.url}${path}`);
         expect(response.status, path).toBe(503);
         expect(response.headers.get("retry-after"), path).toBe("5");
         expect(apiErrorSchema.parse(await response.json()).error.code).toBe("service_unavailable");
-        expect(ms, path).toBeLessThan(1_000);
       }
       // Liveness is not readiness: the process itself is fine.
       expect((await fetch(`${server.url}/health`)).status).toBe(200);
