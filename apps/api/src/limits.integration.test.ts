@@ -240,7 +240,13 @@ describe("a database that accepts connections but never answers", () => {
     });
     await new Promise<void>((resolve) => blackHole.listen(0, "127.0.0.1", resolve));
     const { port } = blackHole.address() as AddressInfo;
-    hung = await openDatabase({ url: `postgres://nobody@127.0.0.1:${port}/none`, migrate: false });
+    hung = await openDatabase({
+      url: `postgres://nobody@127.0.0.1:${port}/none`,
+      migrate: false,
+      // An hour: the driver's own connect timeout can't be what answers, only the API's
+      // database deadline can.
+      connectTimeoutSeconds: 3_600,
+    });
     server = await startTestServer(hung, { config: { ...testConfig, DATABASE_TIMEOUT_MS: 500 } });
   });
   afterAll(async () => {
@@ -254,11 +260,9 @@ describe("a database that accepts connections but never answers", () => {
   });
 
   it.each([["/p/privacy-policy"], ["/redirect/promo/spring"], ["/ready"]])(
-    "%s answers 503 within a second instead of hanging",
+    "%s answers 503 at the API's database deadline instead of hanging",
     async (path) => {
-      const started = performance.now();
       const response = await fetch(`${server.url}${path}`);
-      expect(performance.now() - started).toBeLessThan(1_500);
       await expectApiError(response, 503, "service_unavailable");
       expect(response.headers.get("retry-after")).toBe("5");
     },

@@ -31,7 +31,13 @@ export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, "../../drizzl
 const MIGRATION_LOCK_ID = 728_341_905;
 
 export type OpenDatabaseOptions =
-  | { url: string; migrate?: boolean; poolSize?: number }
+  | {
+      url: string;
+      migrate?: boolean;
+      poolSize?: number;
+      /** How long the driver waits to finish connecting (tests of a hung server set it past any deadline). */
+      connectTimeoutSeconds?: number;
+    }
   | { dataDir: string | "memory"; migrate?: boolean };
 
 /**
@@ -41,7 +47,12 @@ export type OpenDatabaseOptions =
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) {
     try {
-      return await openPostgres(options.url, options.migrate ?? true, options.poolSize);
+      return await openPostgres(
+        options.url,
+        options.migrate ?? true,
+        options.poolSize,
+        options.connectTimeoutSeconds,
+      );
     } catch (error) {
       throw new DatabaseConnectionError(options.url, error);
     }
@@ -49,14 +60,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(options.dataDir, options.migrate ?? true);
 }
 
-async function openPostgres(url: string, migrate: boolean, poolSize = 10): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  migrate: boolean,
+  poolSize = 10,
+  connectTimeoutSeconds = 10,
+): Promise<DatabaseHandle> {
   if (migrate) await migratePostgresWithLock(url);
   const client = postgres(url, {
     max: poolSize,
     onnotice: () => {},
     // Lets a serverless function's idle connections go instead of exhausting the server.
     idle_timeout: 30,
-    connect_timeout: 10,
+    connect_timeout: connectTimeoutSeconds,
     // Dead connections (server restarted, failover) are replaced on the next query. The
     // default pause between failed connection attempts grows to 20 s during an outage,
     // which would delay recovery that long after the server is back; half a second at most.
