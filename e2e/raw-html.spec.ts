@@ -49,6 +49,21 @@ test.describe("prerendered HTML", () => {
     });
   }
 
+  test("a page's modules are fetched largest first, the largest compiled while it downloads", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/")).text();
+    const template = /<template data-app-modules>(.*?)<\/template>/.exec(html)?.[1] ?? "";
+    const modules = [...template.matchAll(/href="([^"]+)"/g)].map(([, href]) => href as string);
+    expect(modules.length).toBeGreaterThan(2);
+    const bodies = await Promise.all(modules.map(async (href) => (await request.get(href)).body()));
+    const sizes = bodies.map((body) => body.length);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    // V8's explicit compile hint: it only counts as the file's first line.
+    expect(bodies[0]?.toString("utf8").split("\n")[0]).toBe("//# allFunctionsCalledOnLoad");
+    expect(bodies[1]?.toString("utf8")).not.toContain("allFunctionsCalledOnLoad");
+  });
+
   test("an unknown path redirects to the landing page", async ({ request }) => {
     const response = await request.get("/no-such-page", { maxRedirects: 0 });
     expect(response.status()).toBe(302);
