@@ -2,11 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ServerConfig } from "../config.ts";
 import { CSP_HASHES_FILE } from "../security/inline-script-hashes.ts";
-import {
-  type SecurityHeadersConfig,
-  securityHeaders,
-  subresourceHeaders,
-} from "../security/security-headers.ts";
+import { type SecurityHeadersConfig, securityHeaders } from "../security/security-headers.ts";
 import { IMMUTABLE, REVALIDATE, SPA_ROUTES } from "./serve-site.ts";
 
 /**
@@ -36,8 +32,8 @@ export function hostConfigs(
   // These hosts add the headers of every matching rule together, so Cache-Control is only
   // set for assets; both already make HTML revalidate by default (what REVALIDATE says).
   // Nor can a rule take a header away, so here the build's scripts, styles and fonts carry
-  // the document headers too (the local server and nginx send them only subresourceHeaders).
-  const assetHeaders = Object.entries(subresourceHeaders(config));
+  // the site's policy too (the local server and nginx give them the API's short one).
+  const assetHeaders = Object.entries(securityHeaders(config, { forApi: true, scriptHashes }));
   const headers = [
     `# ${GENERATED}`,
     "/*",
