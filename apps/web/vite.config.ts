@@ -52,15 +52,29 @@ function startsEveryPage(graph: ModuleGraph): Set<string> {
 }
 
 /**
- * A module of ours this small costs a first visit more as a file of its own (one more
- * request, queued behind six others over HTTP/1.1, each a round trip) than as part of
- * every-page, when more than one page or lazy part would otherwise share that file.
+ * A module this small costs a first visit more as a file of its own (one more request,
+ * queued behind six others over HTTP/1.1, each a round trip) than as part of every-page, when
+ * more than one page or lazy part would otherwise share that file. Only ours, or from a
+ * package every page already runs (an icon): a small piece of a package only some pages load
+ * (zod) would put the rest of every page's visitors to work for it.
  */
 const SMALL_MODULE_BYTES = 2048;
 
-function isSmallModuleOfOurs(id: string, graph: ModuleGraph): boolean {
+/** "…/node_modules/@scope/name/…" → "@scope/name"; undefined for our own modules. */
+function packageOf(id: string): string | undefined {
+  const path = id.split("/node_modules/").at(-1);
+  if (path === undefined || path === id) return undefined;
+  const [first, second] = path.split("/");
+  return first?.startsWith("@") ? `${first}/${second}` : first;
+}
+
+function isSmallModule(id: string, graph: ModuleGraph): boolean {
   const code = graph.getModuleInfo(id)?.code;
-  return !id.includes("/node_modules/") && code != null && code.length <= SMALL_MODULE_BYTES;
+  if (code == null || code.length > SMALL_MODULE_BYTES) return false;
+  const from = packageOf(id);
+  return (
+    from === undefined || [...startsEveryPage(graph)].some((module) => packageOf(module) === from)
+  );
 }
 
 /** How many chunks' starting modules (routes, lazy parts) import `id`, directly or not. */
@@ -81,17 +95,17 @@ function chunkRootsReaching(id: string, graph: ModuleGraph): number {
 
 /**
  * A small module shared by several chunks, whose own imports (which the bundler brings
- * along) are already in every-page or small modules of ours too.
+ * along) are already in every-page or small too.
  */
 function isSmallAndShared(id: string, graph: ModuleGraph): boolean {
-  if (id === clientEntry || !isSmallModuleOfOurs(id, graph)) return false;
+  if (id === clientEntry || !isSmallModule(id, graph)) return false;
   if (chunkRootsReaching(id, graph) < 2) return false;
   const everyPage = startsEveryPage(graph);
   const seen = new Set<string>([id]);
   const pending = [...(graph.getModuleInfo(id)?.importedIds ?? [])];
   for (let dep = pending.pop(); dep !== undefined; dep = pending.pop()) {
     if (seen.has(dep) || everyPage.has(dep)) continue;
-    if (!isSmallModuleOfOurs(dep, graph)) return false;
+    if (!isSmallModule(dep, graph)) return false;
     seen.add(dep);
     pending.push(...(graph.getModuleInfo(dep)?.importedIds ?? []));
   }
