@@ -2,7 +2,7 @@
  * Lighthouse on every public route (mobile, default simulated throttling, third-party
  * hosts blocked), run several times; the median of each number is kept.
  */
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
@@ -104,6 +104,7 @@ export async function launchLighthouse(): Promise<LighthouseRunner> {
       if (process.env.BENCH_LHR_DIR) {
         // The full reports, for digging into a number (open them in the Lighthouse viewer).
         const name = `${new URL(url).port}${new URL(url).pathname.replaceAll("/", "_")}-${Date.now()}.json`;
+        mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
         writeFileSync(join(process.env.BENCH_LHR_DIR, name), JSON.stringify(result.lhr));
       }
       return metricsOf(result.lhr);
