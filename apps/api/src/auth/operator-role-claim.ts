@@ -1,6 +1,6 @@
+import type { UserRole } from "@bakery/shared/api-contract";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getAuth, type UserRecord } from "firebase-admin/auth";
-import type { UserRole } from "../db/profiles.ts";
 
 export class UnknownUserError extends Error {}
 

@@ -1,11 +1,10 @@
-import { profileStatuses, profileStatusSchema } from "@bakery/shared/api-contract";
+import { profileStatuses, profileStatusSchema, userRoles } from "@bakery/shared/api-contract";
 import { setRoleClaim, UnknownUserError } from "../../auth/operator-role-claim.ts";
 import {
   findProfileByUid,
   findProfilesByEmail,
   listProfiles,
   upsertProfile,
-  userRoles,
 } from "../../db/profiles.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
 import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";
