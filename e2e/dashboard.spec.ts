@@ -262,26 +262,32 @@ test.describe("the operator", () => {
   });
 });
 
+const identityToolkit = `http://${e2eAuthEmulatorHost}/identitytoolkit.googleapis.com/v1`;
+
 /** A new account in the Auth emulator, for a test that changes its role. */
-async function newAccount(request: APIRequestContext): Promise<string> {
+async function newAccount(request: APIRequestContext): Promise<{ email: string; uid: string }> {
   const email = `marketer-${test.info().project.name}-${Date.now().toString(36)}@example.com`;
-  const response = await request.post(
-    `http://${e2eAuthEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=e2e`,
-    { data: { email, password: DEMO_PASSWORD, returnSecureToken: true } },
-  );
+  const response = await request.post(`${identityToolkit}/accounts:signUp?key=e2e`, {
+    data: { email, password: DEMO_PASSWORD, returnSecureToken: true },
+  });
   expect(response.status()).toBe(200);
-  return email;
+  return { email, uid: ((await response.json()) as { localId: string }).localId };
+}
+
+/** Signs `email` in for the first time, which makes their profile, then makes it active. */
+async function signInFirstTime(page: Page, email: string) {
+  await page.goto(`/login?target=${encodeURIComponent("/dashboard")}`);
+  await submitSignIn(page, email);
+  // A new profile is pending, so the site sends them on to onboarding.
+  await page.waitForURL(myArea.onboarding);
+  await runAdmin("users", "set-status", email, "active");
 }
 
 test("a role taken away in the database closes the dashboard at the next load, still signed in", async ({
   page,
 }) => {
-  const email = await newAccount(page.request);
-  // Signing in once makes the profile (pending, so the site sends them on to onboarding).
-  await page.goto(`/login?target=${encodeURIComponent("/dashboard")}`);
-  await submitSignIn(page, email);
-  await page.waitForURL(myArea.onboarding);
-  await runAdmin("users", "set-status", email, "active");
+  const { email } = await newAccount(page.request);
+  await signInFirstTime(page, email);
   await runAdmin("users", "set-role", email, "operator");
 
   await page.goto("/dashboard");
@@ -292,6 +298,28 @@ test("a role taken away in the database closes the dashboard at the next load, s
   await page.reload();
   await expect(page.getByText("This page is for the Rise team.")).toBeVisible();
   await expect(page.getByRole("table", { name: /^Funnel by campaign/ })).toHaveCount(0);
+  expect(admin).toEqual([]);
+});
+
+test("a role claim left in an account's ID token opens nothing: the database decides", async ({
+  page,
+}) => {
+  const { email, uid } = await newAccount(page.request);
+  // What `users set-role … operator` also wrote into Firebase before the role lived in the
+  // database alone; accounts named then keep it.
+  const claimed = await page.request.post(
+    `${identityToolkit}/projects/demo-bakery/accounts:update`,
+    {
+      headers: { Authorization: "Bearer owner" },
+      data: { localId: uid, customAttributes: JSON.stringify({ role: "operator" }) },
+    },
+  );
+  expect(claimed.status()).toBe(200);
+  await signInFirstTime(page, email);
+
+  const admin = watchAdminRequests(page);
+  await page.goto("/dashboard");
+  await expect(page.getByText("This page is for the Rise team.")).toBeVisible();
   expect(admin).toEqual([]);
 });
 
