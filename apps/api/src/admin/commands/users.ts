@@ -75,7 +75,7 @@ export const userCommands: Command[] = [
       `Roles: ${[...userRoles, "none"].join(", ")}.`,
       "Sets the role in the database, its only home: the API checks it on every dashboard",
       "request and the dashboard page asks for it (GET /api/me) each time it loads, so a",
-      "change counts at once, without signing in again. Needs only the database.",
+      "change counts from the next request and the next page load, without signing in again.",
       "The user must have signed in once first (that is when their profile is made).",
       "Example: npx rise-admin users set-role maria@example.com operator",
     ].join("\n"),
