@@ -1,11 +1,19 @@
 import { readFileSync } from "node:fs";
 import { LOCAL_STRIPE_WEBHOOK_SECRET } from "@bakery/api/config";
 import { DEMO_USERS } from "@bakery/api/demo-data";
-import type { Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import Stripe from "stripe";
-import { PHONE_USER_AGENT } from "./support/e2e-env.ts";
+import { runAdmin } from "./support/admin-cli.ts";
+import { e2eAuthEmulatorHost, PHONE_USER_AGENT } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
-import { demoUsers, signInAndReturnTo, stubMyArea } from "./support/sign-in.ts";
+import {
+  DEMO_PASSWORD,
+  demoUsers,
+  myArea,
+  signInAndReturnTo,
+  stubMyArea,
+  submitSignIn,
+} from "./support/sign-in.ts";
 
 // Issue 17: the team's marketing dashboard at /dashboard.
 
@@ -252,6 +260,83 @@ test.describe("the operator", () => {
     ).toBeVisible();
     await expect(bySource.getByRole("columnheader", { name: /Source/ })).toBeVisible();
   });
+});
+
+const identityToolkit = `http://${e2eAuthEmulatorHost}/identitytoolkit.googleapis.com/v1`;
+
+/** A new account in the Auth emulator, for a test that changes its role. */
+async function newAccount(request: APIRequestContext): Promise<{ email: string; uid: string }> {
+  const email = `marketer-${test.info().project.name}-${Date.now().toString(36)}@example.com`;
+  const response = await request.post(`${identityToolkit}/accounts:signUp?key=e2e`, {
+    data: { email, password: DEMO_PASSWORD, returnSecureToken: true },
+  });
+  expect(response.status()).toBe(200);
+  return { email, uid: ((await response.json()) as { localId: string }).localId };
+}
+
+/** Signs `email` in for the first time, which makes their profile, then makes it active. */
+async function signInFirstTime(page: Page, email: string) {
+  await page.goto(`/login?target=${encodeURIComponent("/dashboard")}`);
+  await submitSignIn(page, email);
+  // A new profile is pending, so the site sends them on to onboarding.
+  await page.waitForURL(myArea.onboarding);
+  await runAdmin("users", "set-status", email, "active");
+}
+
+test("a role taken away in the database closes the dashboard at the next load, still signed in", async ({
+  page,
+}) => {
+  const { email } = await newAccount(page.request);
+  await signInFirstTime(page, email);
+  await runAdmin("users", "set-role", email, "operator");
+
+  await page.goto("/dashboard");
+  await expect(page.getByRole("table", { name: /^Funnel by campaign/ })).toBeVisible();
+
+  await runAdmin("users", "set-role", email, "none");
+  const admin = watchAdminRequests(page);
+  await page.reload();
+  await expect(page.getByText("This page is for the Rise team.")).toBeVisible();
+  await expect(page.getByRole("table", { name: /^Funnel by campaign/ })).toHaveCount(0);
+  expect(admin).toEqual([]);
+});
+
+test("a role claim left in an account's ID token opens nothing: the database decides", async ({
+  page,
+}) => {
+  const { email, uid } = await newAccount(page.request);
+  // What `users set-role … operator` also wrote into Firebase before the role lived in the
+  // database alone; accounts named then keep it.
+  const claimed = await page.request.post(
+    `${identityToolkit}/projects/demo-bakery/accounts:update`,
+    {
+      headers: { Authorization: "Bearer owner" },
+      data: { localId: uid, customAttributes: JSON.stringify({ role: "operator" }) },
+    },
+  );
+  expect(claimed.status()).toBe(200);
+  await signInFirstTime(page, email);
+
+  const admin = watchAdminRequests(page);
+  await page.goto("/dashboard");
+  await expect(page.getByText("This page is for the Rise team.")).toBeVisible();
+  expect(admin).toEqual([]);
+});
+
+test("says so when the account can't be checked, and tries again on request", async ({ page }) => {
+  await signInAndReturnTo(page, "/dashboard", operator.email);
+  await expect(page.getByRole("table", { name: /^Funnel by campaign/ })).toBeVisible();
+
+  await page.route("**/api/me", (route) => route.abort("internetdisconnected"));
+  await page.reload();
+  const failure = page.getByRole("alert").filter({ hasText: "couldn't reach our server" });
+  await expect(failure).toBeVisible();
+  await expect(page.getByRole("table", { name: /^Funnel by campaign/ })).toHaveCount(0);
+
+  await page.unroute("**/api/me");
+  await failure.getByRole("button", { name: "Try again" }).click();
+  await expect(page.getByRole("table", { name: /^Funnel by campaign/ })).toBeVisible();
+  await expect(failure).toHaveCount(0);
 });
 
 test("a range without visits says how to get some", async ({ page }) => {

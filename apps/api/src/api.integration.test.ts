@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidTokenError } from "./auth/verify-id-token.ts";
 import { moveContentPage, putContentPage } from "./db/content-pages.ts";
 import type { DatabaseHandle } from "./db/open-database.ts";
-import { listProfiles } from "./db/profiles.ts";
+import { listProfiles, upsertProfile } from "./db/profiles.ts";
 import { listShortLinks, putShortLink } from "./db/short-links.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
 import { emptyDatabasePerTest } from "./test-support/fresh-per-test.ts";
@@ -227,8 +227,30 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toBe("no-store");
       expect(meSchema.parse(await response.json())).toEqual({
-        user: { uid: "new-user", email: "new-user@example.com", profile: { status: "pending" } },
+        user: {
+          uid: "new-user",
+          email: "new-user@example.com",
+          profile: { status: "pending", role: null },
+        },
       });
+    });
+
+    it("says which users are operators, as the profiles table names them", async () => {
+      await upsertProfile(fresh.handle.db, {
+        uid: "marketer",
+        email: "marketer@example.com",
+        status: "active",
+        role: "operator",
+      });
+      const operator = await get("/me", { Authorization: `Bearer ${fakeToken("marketer")}` });
+      expect(meSchema.parse(await operator.json()).user.profile).toEqual({
+        status: "active",
+        role: "operator",
+      });
+
+      await upsertProfile(fresh.handle.db, { uid: "marketer", email: null, role: null });
+      const former = await get("/me", { Authorization: `Bearer ${fakeToken("marketer")}` });
+      expect(meSchema.parse(await former.json()).user.profile.role).toBeNull();
     });
 
     it("is race-safe when one user's first requests arrive together", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conversionEventSchema, landingPathSchema } from "./api-contract.ts";
+import { conversionEventSchema, landingPathSchema, meSchema } from "./api-contract.ts";
 
 describe("conversionEventSchema", () => {
   const booked = {
@@ -38,5 +38,20 @@ describe("landingPathSchema", () => {
     `/${"a".repeat(300)}`,
   ])("refuses %j", (path) => {
     expect(landingPathSchema.safeParse(path).success).toBe(false);
+  });
+});
+
+describe("meSchema", () => {
+  const me = (role: unknown) => ({
+    user: { uid: "u-1", email: null, profile: { status: "active", role } },
+  });
+
+  it("reads the operator role, and null for everyone else", () => {
+    expect(meSchema.parse(me("operator")).user.profile.role).toBe("operator");
+    expect(meSchema.parse(me(null)).user.profile.role).toBeNull();
+  });
+
+  it("reads a role added after this build as no role, rather than failing the sign-in", () => {
+    expect(meSchema.parse(me("auditor")).user.profile.role).toBeNull();
   });
 });

@@ -41,17 +41,27 @@ export function isKnownProfileStatus(status: string): status is ProfileStatus {
   return (profileStatuses as readonly string[]).includes(status);
 }
 
+/** The roles an account can have (the profiles column's CHECK has the same list); "operator" reads the marketing dashboard. */
+export const userRoles = ["operator"] as const;
+export const userRoleSchema = z.enum(userRoles);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
 /**
  * `GET /me` 200. `email` is null for accounts without one (e.g. phone sign-in).
  * `status` is one of profileStatuses today, but the platform may add statuses before
  * every browser has the new build: the site accepts any and routes one it doesn't
- * know like a status with no special rule (spec §4 rules 2–4).
+ * know like a status with no special rule (spec §4 rules 2–4). `role` is null for
+ * everyone but the team; a role added after this build reads as null, since none of
+ * what it would open is in this build.
  */
 export const meSchema = z.object({
   user: z.object({
     uid: z.string(),
     email: z.string().nullable(),
-    profile: z.object({ status: z.string().min(1).max(64) }),
+    profile: z.object({
+      status: z.string().min(1).max(64),
+      role: userRoleSchema.nullable().catch(null),
+    }),
   }),
 });
 export type Me = z.infer<typeof meSchema>;

@@ -7,9 +7,8 @@ import { InvalidTokenError, readBearerToken } from "./verify-id-token.ts";
 
 /**
  * Lets a request through only for a signed-in operator: 401 signed out or with a bad
- * token, 403 for anyone else. The role is read from the database on every request (the
- * ID token's `role` claim is for the page only), so `rise-admin users set-role … none`
- * shuts the door at once, not when the token expires.
+ * token, 403 for anyone else. The role is read from the database on every request, so
+ * `rise-admin users set-role … none` shuts the door at once.
  */
 export function requireOperator(deps: ApiDeps): MiddlewareHandler {
   const query = databaseDeadline(deps.config.DATABASE_TIMEOUT_MS);

@@ -176,7 +176,11 @@ describe("production mode over HTTP", () => {
     const response = await me(await sign());
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      user: { uid: "user-123", email: "baker@example.com", profile: { status: "pending" } },
+      user: {
+        uid: "user-123",
+        email: "baker@example.com",
+        profile: { status: "pending", role: null },
+      },
     });
   });
 });

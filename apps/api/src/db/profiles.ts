@@ -1,13 +1,9 @@
-import type { ProfileStatus } from "@bakery/shared/api-contract";
+import type { ProfileStatus, UserRole } from "@bakery/shared/api-contract";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "./open-database.ts";
 import { profiles } from "./schema.ts";
 
 export type ProfileRow = typeof profiles.$inferSelect;
-
-/** The roles an account can have (the column's CHECK has the same list); "operator" reads the marketing dashboard. */
-export const userRoles = ["operator"] as const;
-export type UserRole = (typeof userRoles)[number];
 
 /**
  * The profile of a signed-in user, created as "pending" the first time the uid is seen.

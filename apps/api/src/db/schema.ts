@@ -67,9 +67,9 @@ export const profiles = pgTable(
     email: text("email"),
     status: text("status").notNull().default("pending"),
     /**
-     * "operator": may read the marketing dashboard's API. The API trusts this column, not
-     * the ID token's `role` claim (which the CLI sets too, for the page), so taking the
-     * role away takes effect at the next request rather than when the token expires.
+     * "operator": may read the marketing dashboard. The role's only home: the API checks it
+     * on every /api/admin request and the page reads it from GET /me, so taking the role
+     * away takes effect at the next request, not when an ID token expires.
      */
     role: text("role"),
     ...timestamps,

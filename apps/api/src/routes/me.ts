@@ -1,4 +1,4 @@
-import { type Me, profileStatusSchema } from "@bakery/shared/api-contract";
+import { type Me, profileStatusSchema, userRoleSchema } from "@bakery/shared/api-contract";
 import type { Hono } from "hono";
 import type { ApiDeps } from "../api-deps.ts";
 import { InvalidTokenError, readBearerToken } from "../auth/verify-id-token.ts";
@@ -29,8 +29,11 @@ export function registerMeRoutes(app: Hono, deps: ApiDeps): void {
       user: {
         uid: user.uid,
         email: user.email,
-        // The column has a CHECK constraint with the same list; parse to keep the type honest.
-        profile: { status: profileStatusSchema.parse(profile.status) },
+        // The columns have CHECK constraints with the same lists; parse to keep the types honest.
+        profile: {
+          status: profileStatusSchema.parse(profile.status),
+          role: userRoleSchema.nullable().parse(profile.role),
+        },
       },
     };
     return c.json(body, 200);

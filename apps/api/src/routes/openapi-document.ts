@@ -135,7 +135,7 @@ export function openApiDocument(apiBasePath: string) {
       },
       "/me": {
         get: {
-          summary: "The signed-in user and their account status",
+          summary: "The signed-in user, their account status and their role",
           security: [{ firebaseIdToken: [] }],
           responses: {
             200: { description: "The user", content: json(meSchema) },

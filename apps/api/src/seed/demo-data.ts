@@ -1,5 +1,4 @@
-import type { ProfileStatus } from "@bakery/shared/api-contract";
-import type { UserRole } from "../db/profiles.ts";
+import type { ProfileStatus, UserRole } from "@bakery/shared/api-contract";
 
 /** Demo accounts created in the Auth emulator (local mode only; never in production). */
 export const DEMO_PASSWORD = "bakery-demo-1";

@@ -4,7 +4,8 @@ import { DEMO_PASSWORD, DEMO_USERS } from "./demo-data.ts";
 
 /**
  * Creates the demo accounts in the Auth emulator. The emulator keeps users in memory,
- * so this runs at every start; fixed uids keep them matched to their seeded profiles.
+ * so this runs at every start; fixed uids keep them matched to their seeded profiles,
+ * which hold each account's status and role (local-seed.ts).
  */
 export async function createDemoUsers(options: {
   projectId: string;
@@ -30,8 +31,6 @@ export async function createDemoUsers(options: {
         const code = (error as { code?: string }).code;
         if (code !== "auth/uid-already-exists" && code !== "auth/email-already-exists") throw error;
       }
-      // What `rise-admin users set-role` sets; the dashboard page reads it from the token.
-      if (user.role) await auth.setCustomUserClaims(user.uid, { role: user.role });
     }
   } finally {
     await deleteApp(app);

@@ -5,35 +5,35 @@ import { FailureWithRetry, LoadingMessage } from "#app/features/dashboard/status
 import { pageMeta } from "#app/seo/page-meta.ts";
 import { siteConfig } from "#app/site-config.ts";
 
-/** The role the API asks of every /api/admin request (set with `admin users set-role`). */
-const OPERATOR_ROLE = "operator";
-
 type Access =
   | { kind: "checking" }
   | { kind: "operator" }
   | { kind: "not-operator" }
-  | { kind: "failed" };
+  /** `retry` asks once more for what failed: the identity SDK, or the account. */
+  | { kind: "failed"; message: string; retry: () => void };
 
 /**
  * Who may see the dashboard: a signed-out visitor is sent to sign in and back; a
- * signed-in one is shown the reports only with the operator role in their ID token.
- * Everyone else gets a plain message, and the reports are never asked for. The API
- * checks the role again on every request: this only spares people a page of errors.
+ * signed-in one is shown the reports only when `GET /me` (which the session asks at
+ * every page load) says they are an operator, so a role taken away in the database
+ * counts from the next load. Everyone else gets a plain message, and the reports are
+ * never asked for. The API checks the role again on every request: this only spares
+ * people a page of errors.
  */
 function DashboardAccess() {
   const { state, requestSession } = useAuth();
-  const [access, setAccess] = useState<Access>({ kind: "checking" });
+  const [sessionFailed, setSessionFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const signedInAs = state?.kind === "signed-in" ? (state.email ?? "") : null;
   const signedOut = state?.kind === "signed-out";
 
   useEffect(() => {
     void attempt;
+    setSessionFailed(false);
     // The identity SDK loads here even for a browser that has never signed in: this page
     // is nothing without it.
     requestSession().catch((error: unknown) => {
       console.error("Could not load sign-in", error);
-      setAccess({ kind: "failed" });
+      setSessionFailed(true);
     });
   }, [requestSession, attempt]);
 
@@ -44,26 +44,22 @@ function DashboardAccess() {
     window.location.replace(`/login?target=${encodeURIComponent(here)}`);
   }, [signedOut]);
 
-  useEffect(() => {
-    void attempt;
-    if (signedInAs === null) return;
-    let current = true;
-    setAccess({ kind: "checking" });
-    requestSession()
-      .then((session) => session.role())
-      .then(
-        (role) => {
-          if (current) setAccess({ kind: role === OPERATOR_ROLE ? "operator" : "not-operator" });
-        },
-        (error: unknown) => {
-          console.error("Could not read the signed-in user's role", error);
-          if (current) setAccess({ kind: "failed" });
-        },
-      );
-    return () => {
-      current = false;
+  let access: Access = { kind: "checking" };
+  if (sessionFailed) {
+    access = {
+      kind: "failed",
+      message: "We couldn't check your sign-in. Check your connection and try again.",
+      retry: () => setAttempt((count) => count + 1),
     };
-  }, [signedInAs, requestSession, attempt]);
+  } else if (state?.kind === "signed-in" && state.account.kind === "failed") {
+    access = {
+      kind: "failed",
+      message: state.account.message,
+      retry: () => void requestSession().then((session) => session.retryAccount()),
+    };
+  } else if (state?.kind === "signed-in" && state.account.kind === "ready") {
+    access = { kind: state.account.role === "operator" ? "operator" : "not-operator" };
+  }
 
   if (access.kind === "operator") return <OperatorDashboard />;
   if (access.kind === "not-operator") {
@@ -79,11 +75,7 @@ function DashboardAccess() {
     );
   }
   if (access.kind === "failed") {
-    return (
-      <FailureWithRetry onRetry={() => setAttempt((count) => count + 1)}>
-        We couldn't check your sign-in. Check your connection and try again.
-      </FailureWithRetry>
-    );
+    return <FailureWithRetry onRetry={access.retry}>{access.message}</FailureWithRetry>;
   }
   return <LoadingMessage>Checking your sign-in…</LoadingMessage>;
 }

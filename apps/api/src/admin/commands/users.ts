@@ -1,14 +1,44 @@
-import { profileStatuses, profileStatusSchema } from "@bakery/shared/api-contract";
-import { setRoleClaim, UnknownUserError } from "../../auth/operator-role-claim.ts";
+import { profileStatuses, profileStatusSchema, userRoles } from "@bakery/shared/api-contract";
+import type { Database } from "../../db/open-database.ts";
 import {
   findProfileByUid,
   findProfilesByEmail,
   listProfiles,
   upsertProfile,
-  userRoles,
 } from "../../db/profiles.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
 import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";
+
+/**
+ * The profile of `who` (an email, matched case-insensitively, or a uid). A profile
+ * exists once the user has signed in, so anyone else is refused with a word on why.
+ */
+async function findSignedInUser(
+  db: Database,
+  who: string,
+): Promise<{ uid: string; email: string | null }> {
+  if (!who.includes("@")) {
+    const profile = await findProfileByUid(db, who);
+    if (!profile) {
+      throw new CommandError(
+        `no user with uid ${who} has signed in yet; they must sign in once first`,
+      );
+    }
+    return profile;
+  }
+  const [match, ...others] = await findProfilesByEmail(db, who);
+  if (!match) {
+    throw new CommandError(
+      `no user with email ${who} has signed in yet; they must sign in once first`,
+    );
+  }
+  if (others.length > 0) {
+    throw new CommandError(
+      `several users have email ${who} (${[match, ...others].map((m) => m.uid).join(", ")}); pass a uid`,
+    );
+  }
+  return match;
+}
 
 export const userCommands: Command[] = [
   {
@@ -29,26 +59,7 @@ export const userCommands: Command[] = [
       }
       const status = parsed.data;
       return async (db, out) => {
-        let uid: string;
-        let email: string | null;
-        if (who.includes("@")) {
-          const matches = await findProfilesByEmail(db, who);
-          if (matches.length === 0) {
-            throw new CommandError(`no user with email ${who} has signed in yet`);
-          }
-          if (matches.length > 1) {
-            throw new CommandError(
-              `several users have email ${who} (${matches.map((m) => m.uid).join(", ")}); pass a uid`,
-            );
-          }
-          uid = (matches[0] as { uid: string }).uid;
-          email = (matches[0] as { email: string | null }).email;
-        } else {
-          const profile = await findProfileByUid(db, who);
-          if (!profile) throw new CommandError(`no user with uid ${who} has signed in yet`);
-          uid = profile.uid;
-          email = profile.email;
-        }
+        const { uid, email } = await findSignedInUser(db, who);
         await upsertProfile(db, { uid, email, status });
         out(`${email ?? uid} is now ${status}`);
       };
@@ -59,16 +70,16 @@ export const userCommands: Command[] = [
     name: "set-role",
     summary: "Let a user read the marketing dashboard (operator), or take that away (none).",
     args: ["email-or-uid", "role"],
+    writes: true,
     details: [
       `Roles: ${[...userRoles, "none"].join(", ")}.`,
-      "Sets the role in the database, which the API checks on every dashboard request (so",
-      "none takes effect at once), and as the account's `role` claim in Firebase, which the",
-      "page reads from the user's next ID token (within the hour, or when they sign in again).",
-      "The account must exist in Firebase (the Auth emulator in local mode; in production",
-      "the machine needs Google credentials for the project, e.g. GOOGLE_APPLICATION_CREDENTIALS).",
+      "Sets the role in the database, its only home: the API checks it on every dashboard",
+      "request and the dashboard page asks for it (GET /api/me) each time it loads, so a",
+      "change counts from the next request and the next page load, without signing in again.",
+      "The user must have signed in once first (that is when their profile is made).",
       "Example: npx rise-admin users set-role maria@example.com operator",
     ].join("\n"),
-    async prepare({ args }, config) {
+    async prepare({ args }) {
       const who = (args["email-or-uid"] ?? "").trim();
       if (who.length === 0 || who.length > 320) throw new UsageError("give an email or a uid");
       const role = args.role === "none" ? null : userRoles.find((known) => known === args.role);
@@ -78,24 +89,9 @@ export const userCommands: Command[] = [
         );
       }
       return async (db, out) => {
-        let account: { uid: string; email: string | null };
-        try {
-          account = await setRoleClaim(
-            {
-              projectId: config.FIREBASE_PROJECT_ID,
-              emulatorHost: config.FIREBASE_AUTH_EMULATOR_HOST,
-            },
-            who,
-            role,
-          );
-        } catch (error) {
-          if (error instanceof UnknownUserError) throw new CommandError(error.message);
-          throw new CommandError(
-            `could not reach Firebase (${config.mode === "local" ? `the Auth emulator at ${config.FIREBASE_AUTH_EMULATOR_HOST}: is npm start running?` : `project ${config.FIREBASE_PROJECT_ID}`}): ${(error as Error).message}`,
-          );
-        }
-        await upsertProfile(db, { ...account, role });
-        out(`${account.email ?? account.uid} now has ${role ? `the role ${role}` : "no role"}`);
+        const { uid, email } = await findSignedInUser(db, who);
+        await upsertProfile(db, { uid, email, role });
+        out(`${email ?? uid} now has ${role ? `the role ${role}` : "no role"}`);
       };
     },
   },

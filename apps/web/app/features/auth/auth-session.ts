@@ -1,10 +1,14 @@
+import type { UserRole } from "@bakery/shared/api-contract";
 import type { SignInDestination } from "./route-after-sign-in.ts";
 
 /** The signed-in user's profile, as `GET /me` told it. */
 export type AccountState =
   | { kind: "loading" }
-  /** Known; when `destination` is not "stay" the browser is already on its way there. */
-  | { kind: "ready"; status: string; destination: SignInDestination }
+  /**
+   * Known; when `destination` is not "stay" the browser is already on its way there.
+   * `role` ("operator" for the team's dashboard) is the database's, read at this page load.
+   */
+  | { kind: "ready"; status: string; role: UserRole | null; destination: SignInDestination }
   | { kind: "failed"; message: string };
 
 export type AuthState =
@@ -23,12 +27,6 @@ export interface AuthSession {
   subscribe(listener: (state: AuthState) => void): () => void;
   /** A fresh ID token for the API, or "" when signed out. */
   idToken(): Promise<string>;
-  /**
-   * The signed-in user's `role` claim ("operator" for the team's dashboard), or null
-   * without one or when signed out. Reads a renewed token, so a role set a moment ago
-   * with the operator CLI counts without signing in again.
-   */
-  role(): Promise<string | null>;
   signInWithPassword(email: string, password: string): Promise<void>;
   signInWithGoogle(): Promise<void>;
   sendPasswordReset(email: string): Promise<void>;

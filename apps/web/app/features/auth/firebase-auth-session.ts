@@ -84,7 +84,12 @@ export async function startAuthSession(): Promise<AuthSession> {
       setState({
         kind: "signed-in",
         email: me.user.email ?? user.email,
-        account: { kind: "ready", status: me.user.profile.status, destination },
+        account: {
+          kind: "ready",
+          status: me.user.profile.status,
+          role: me.user.profile.role,
+          destination,
+        },
       });
       markAccountSettled(destination.kind);
       // replace(): Back from the destination skips the page that only passed the visitor on.
@@ -149,12 +154,6 @@ export async function startAuthSession(): Promise<AuthSession> {
       // A /login this call leads to (a 401) says why the visitor must sign in again.
       if (sessionExpired) markSessionRejected();
       return "";
-    },
-    async role() {
-      await auth.authStateReady();
-      if (!auth.currentUser) return null;
-      const { claims } = await auth.currentUser.getIdTokenResult(true);
-      return typeof claims.role === "string" ? claims.role : null;
     },
     async signInWithPassword(email, password) {
       await signInWithEmailAndPassword(auth, email, password);
