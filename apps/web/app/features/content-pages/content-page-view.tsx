@@ -43,7 +43,13 @@ export function ContentPageView({
     setState((current) => (keepShown(current) ? current : { kind: "loading" }));
     try {
       const page = await api.get(`/p/${encodeURIComponent(handle)}`, contentPageSchema);
-      setState({ kind: "loaded", page, html: sanitizeContentHtml(page.content) });
+      // The page shown already (not edited since the build, say) stays as it is, rather
+      // than being sanitized, parsed and laid out again on a slow phone's main thread.
+      setState((current) =>
+        current.kind === "loaded" && isSamePage(current.page, page)
+          ? current
+          : { kind: "loaded", page, html: sanitizeContentHtml(page.content) },
+      );
     } catch (error) {
       console.error(`Could not load the page "${handle}"`, error);
       if (error instanceof ApiRequestError && error.leavingPage) return;
@@ -116,6 +122,10 @@ export function ContentPageView({
       </div>
     </article>
   );
+}
+
+function isSamePage(a: ContentPage, b: ContentPage): boolean {
+  return a.title === b.title && a.subtitle === b.subtitle && a.content === b.content;
 }
 
 /** Shows HTML that was sanitized by the server and again in `load`, by the same allow-list. */
