@@ -131,6 +131,8 @@ function compileEveryPageEagerly(): Plugin {
         for (const file of Object.values(bundle)) {
           if (file.type === "chunk" && file.name === "every-page") {
             file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
+            // A source map, when one is built, moves down by the same line.
+            if (file.map) file.map.mappings = `;${file.map.mappings}`;
           }
         }
       },
