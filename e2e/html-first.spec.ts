@@ -113,6 +113,20 @@ test.describe("with JavaScript disabled", () => {
     ).toBeVisible();
     await expect(page.getByRole("progressbar")).toBeHidden();
   });
+
+  test("a page only the app can show says it needs JavaScript and offers the home page, instead of waiting forever", async ({
+    plainPage: page,
+  }) => {
+    // The SPA fallback (the dashboard), and a short link's page as link previews get it.
+    for (const path of ["/dashboard", "/to/promo/spring"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: "This page needs JavaScript" })).toBeVisible();
+      await expect(page.getByRole("progressbar")).toBeHidden();
+      await expect(page.getByRole("banner").getByRole("link", { name: "Rise home" })).toBeVisible();
+    }
+    await page.getByRole("main").getByRole("link", { name: "Go to the home page" }).click();
+    await expect(page).toHaveURL(`${e2eOrigin}/`);
+  });
 });
 
 test.describe("before the app has loaded", () => {
