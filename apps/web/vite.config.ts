@@ -68,13 +68,23 @@ function packageOf(id: string): string | undefined {
   return first?.startsWith("@") ? `${first}/${second}` : first;
 }
 
+const everyPagePackages = new WeakMap<ModuleGraph, Set<string | undefined>>();
+
+/** The packages every page already runs (once per chunking pass, like startsEveryPage). */
+function packagesOfEveryPage(graph: ModuleGraph): Set<string | undefined> {
+  let packages = everyPagePackages.get(graph);
+  if (!packages) {
+    packages = new Set([...startsEveryPage(graph)].map(packageOf));
+    everyPagePackages.set(graph, packages);
+  }
+  return packages;
+}
+
 function isSmallModule(id: string, graph: ModuleGraph): boolean {
   const code = graph.getModuleInfo(id)?.code;
   if (code == null || code.length > SMALL_MODULE_BYTES) return false;
   const from = packageOf(id);
-  return (
-    from === undefined || [...startsEveryPage(graph)].some((module) => packageOf(module) === from)
-  );
+  return from === undefined || packagesOfEveryPage(graph).has(from);
 }
 
 /** How many chunks' starting modules (routes, lazy parts) import `id`, directly or not. */

@@ -17,9 +17,9 @@ import { htmlFiles, SCRIPT_ELEMENT, scriptType } from "./inline-script-hashes.ts
  * to a file under assets/ named by its hash, and the script element (attributes
  * such as `nonce` kept) gets one fixed loader as its text, the same on every page,
  * so the policy needs one hash for it. The module preloads (with their `integrity`,
- * `crossorigin` or `nonce`) move unchanged into an inert `<template>`, largest file first. At the first
- * paint the loader puts them into the head, so every module downloads at once, and
- * imports the boot file named by its `data-app-boot` attribute.
+ * `crossorigin` or `nonce`) move unchanged into an inert `<template>`, largest file
+ * first. At the first paint the loader puts them into the head, so every module downloads
+ * at once, and imports the boot file named by its `data-app-boot` attribute.
  *
  * The SPA fallback is left as React Router writes it: it has nothing to paint before
  * its code runs, so waiting for a paint would only delay it.

@@ -15,6 +15,7 @@ const PART = "((?:[A-Za-z0-9-]|_[0-9A-F]{2})+)";
 const CLIENT_REFERENCE_ID = new RegExp(`^src_${PART}__med_${PART}__cmp_${PART}$`);
 const KEPT = /^[A-Za-z0-9-]$/;
 const EMPTY = "none";
+const utf8 = new TextEncoder();
 
 function encodePart(value: string): string {
   // The word itself would read back as empty: its first letter is escaped.
@@ -24,7 +25,7 @@ function encodePart(value: string): string {
     const piece = KEPT.test(character)
       ? character
       : Array.from(
-          new TextEncoder().encode(character),
+          utf8.encode(character),
           (byte) => `_${byte.toString(16).toUpperCase().padStart(2, "0")}`,
         ).join("");
     if (encoded.length + piece.length > PART_MAX_LENGTH) break;
@@ -54,7 +55,7 @@ export function encodeClientReferenceId(
 ): string | undefined {
   if (!attribution?.utms) return undefined;
   const { utms, utmm, utmc } = attribution;
-  // Three parts of at most PART_MAX_LENGTH and their labels stay within MAX_LENGTH.
+  // Three parts of at most PART_MAX_LENGTH and their labels: 197 characters at most.
   return `src_${encodePart(utms)}__med_${encodePart(utmm)}__cmp_${encodePart(utmc)}`;
 }
 

@@ -223,8 +223,9 @@ export function securityHeaders(
 /**
  * Sets the headers on every response passing through, including redirects, 404s and
  * errors; a site script, style or font gets the API's policy (isSubresourceType).
- * `scriptHashes` is asked per site response, so a rebuild while the server runs is picked up; the header lists are built once (the API's) or once per build (the
- * site's), not per request.
+ * `scriptHashes` is asked per site response, so a rebuild while the server runs is picked
+ * up; the header lists are built once (the API's) or once per build (the site's), not per
+ * request.
  */
 export function securityHeadersMiddleware(
   config: SecurityHeadersConfig,
