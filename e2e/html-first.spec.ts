@@ -255,6 +255,47 @@ test.describe("before the app has loaded", () => {
     await expect(page).toHaveURL(/\/book-demo(\?|$)/, { timeout: 15_000 });
   });
 
+  for (const [address, title] of [
+    ["/to/promo/spring", "Opening your link"],
+    ["/page/privacy-policy", "Loading the page"],
+  ] as const) {
+    test(`a wait for the app on ${address} that lasts far too long says so, with a way on`, async ({
+      context,
+      plainPage: page,
+    }) => {
+      const release = await holdAssets(context);
+      await page.goto(address, { waitUntil: "commit" });
+      await expect(page.getByRole("progressbar", { name: title })).toBeVisible();
+      const note = page.getByText("This is taking longer than it should.");
+      await expect(note).toBeHidden();
+
+      // CSS times the note (an animation's delay): run that animation to its end, not a clock.
+      await page.evaluate(() => {
+        for (const animation of document.getAnimations()) {
+          if (animation instanceof CSSAnimation && animation.animationName === "reveal") {
+            animation.finish();
+          }
+        }
+      });
+      await expect(note).toBeVisible();
+      await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute(
+        "href",
+        "/",
+      );
+      const reload = page.waitForRequest(
+        (request) => request.isNavigationRequest() && request.url() === `${e2eOrigin}${address}`,
+      );
+      await page.getByRole("link", { name: "Reload the page" }).click();
+      await reload;
+      await expect(note).toBeHidden();
+      release();
+      // The app goes on from the reloaded page: the wait ends.
+      await expect(page.getByRole("progressbar", { name: title })).toHaveCount(0, {
+        timeout: 15_000,
+      });
+    });
+  }
+
   test("a visitor who follows a link from a utm landing keeps the campaign", async ({
     context,
     plainPage: page,

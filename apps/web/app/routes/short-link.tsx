@@ -2,12 +2,11 @@ import { data, Link } from "react-router";
 import { sessionIsLeavingPage } from "#app/features/auth/load-auth-session.ts";
 import { resolveShortLink } from "#app/features/short-links/resolve-short-link.ts";
 import { ApplicationError } from "#app/layout/application-error.tsx";
-import { JavaScriptOffNotice } from "#app/layout/javascript-off-notice.tsx";
+import { WaitingForApp } from "#app/layout/waiting-for-app.tsx";
 import { ApiNetworkError, ApiRequestError } from "#app/lib/api/api-client.ts";
 import { api } from "#app/lib/api/browser-api-client.ts";
 import { pageMeta } from "#app/seo/page-meta.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
-import { IndeterminateProgressBar } from "#app/ui/progress-bar.tsx";
 import type { Route } from "./+types/short-link";
 
 export const meta = () =>
@@ -41,15 +40,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 function OpeningLink() {
-  return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-6 px-4 py-24 text-center">
-      <div className="flex w-full flex-col items-center gap-6 noscript:hidden">
-        <h1 className="font-semibold text-3xl text-ink">Opening your link…</h1>
-        <IndeterminateProgressBar label="Opening your link" />
-      </div>
-      <JavaScriptOffNotice />
-    </div>
-  );
+  return <WaitingForApp title="Opening your link" />;
 }
 
 export function HydrateFallback() {
