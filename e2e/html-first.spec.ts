@@ -64,6 +64,20 @@ function requestsTo(page: Page, host: string): string[] {
 const isHydrated = (page: Page) =>
   page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
 
+/**
+ * Ends the delay of every note CSS shows after a long wait (apps/web/app/ui/after-long-wait.tsx):
+ * runs those animations to their end rather than wait 12 s.
+ */
+function endLongWaits(page: Page) {
+  return page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (animation instanceof CSSAnimation && animation.animationName === "show-after-wait") {
+        animation.finish();
+      }
+    }
+  });
+}
+
 test.describe("with JavaScript disabled", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -112,6 +126,14 @@ test.describe("with JavaScript disabled", () => {
       page.frameLocator(`iframe[title="${frameTitle}"]`).getByText("Scheduling stub"),
     ).toBeVisible();
     await expect(page.getByRole("progressbar")).toBeHidden();
+  });
+
+  test("/login says signing in needs JavaScript rather than leave its buttons grey unexplained", async ({
+    plainPage: page,
+  }) => {
+    await page.goto("/login");
+    await expect(page.getByText("Signing in needs JavaScript")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeDisabled();
   });
 
   test("a page only the app can show says it needs JavaScript and offers the home page, instead of waiting forever", async ({
@@ -269,14 +291,7 @@ test.describe("before the app has loaded", () => {
       const note = page.getByText("This is taking longer than it should.");
       await expect(note).toBeHidden();
 
-      // CSS times the note (an animation's delay): run that animation to its end, not a clock.
-      await page.evaluate(() => {
-        for (const animation of document.getAnimations()) {
-          if (animation instanceof CSSAnimation && animation.animationName === "reveal") {
-            animation.finish();
-          }
-        }
-      });
+      await endLongWaits(page);
       await expect(note).toBeVisible();
       await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute(
         "href",
@@ -295,6 +310,28 @@ test.describe("before the app has loaded", () => {
       });
     });
   }
+
+  test("/login says why sign-in is not ready when the app takes far too long, and works once it is", async ({
+    context,
+    plainPage: page,
+  }) => {
+    const release = await holdAssets(context);
+    await page.goto("/login", { waitUntil: "domcontentloaded" });
+    const signIn = page.getByRole("button", { name: "Sign in", exact: true });
+    await expect(signIn).toBeDisabled();
+    const note = page.getByText("Sign-in is taking longer than it should");
+    await expect(note).toBeHidden();
+
+    await endLongWaits(page);
+    await expect(note).toBeVisible();
+    await expect(page.getByText("Signing in needs JavaScript")).toBeHidden();
+    await expect(page.getByRole("link", { name: "reload the page" })).toHaveAttribute("href", "");
+
+    release();
+    await waitForHydration(page);
+    await expect(note).toHaveCount(0);
+    await expect(signIn).toBeEnabled();
+  });
 
   test("a visitor who follows a link from a utm landing keeps the campaign", async ({
     context,

@@ -1,5 +1,6 @@
 import LoaderCircle from "lucide-react/icons/loader-circle";
 import { useEffect, useRef, useState } from "react";
+import { AfterLongWait, ReloadLink } from "#app/ui/after-long-wait.tsx";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 import { GoogleLogo } from "./google-logo.tsx";
 import { SignInMessages } from "./sign-in-feedback.tsx";
@@ -49,6 +50,7 @@ export function SignInForm({ sessionEnded, focusOnMount }: SignInFormProps) {
   return (
     <div className="flex flex-col gap-5">
       <SignInMessages error={error?.message ?? null} notice={notice} errorRef={errorRegion} />
+      {hydrated ? null : <NotReadyYet />}
 
       <form
         noValidate
@@ -89,6 +91,35 @@ export function SignInForm({ sessionEnded, focusOnMount }: SignInFormProps) {
         {busy === "google" ? "Waiting for Google…" : "Continue with Google"}
       </button>
     </div>
+  );
+}
+
+const noteClass = "rounded-xl border border-amber-200 bg-amber-50 p-3.5 text-amber-950 text-sm";
+
+/**
+ * Why the buttons are still grey, where that would otherwise never be said: JavaScript is
+ * off (CSS alone decides), or the app's code has taken far too long to arrive.
+ */
+function NotReadyYet() {
+  return (
+    <>
+      <p className={`hidden noscript:block ${noteClass}`}>
+        Signing in needs JavaScript, which is turned off in this browser. Turn it on and reload the
+        page.
+      </p>
+      <div className="noscript:hidden">
+        <AfterLongWait>
+          <p className={noteClass}>
+            Sign-in is taking longer than it should to get ready; the connection may be slow. Keep
+            waiting, or{" "}
+            <ReloadLink className="font-semibold underline underline-offset-4">
+              reload the page
+            </ReloadLink>
+            .
+          </p>
+        </AfterLongWait>
+      </div>
+    </>
   );
 }
 

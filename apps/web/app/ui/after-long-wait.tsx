@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+
+/**
+ * What a visitor needs only when a wait for the app has gone on far longer than it should
+ * (12 s; a slow phone needs a few): a word on it and a way on. CSS alone shows it, after an
+ * animation's delay, so it appears even when the app's code never arrives. Until then it is
+ * invisible and out of the flow (as wide as its container, so it can't widen the page): it
+ * takes no room, and whoever renders it can stop once the wait is over without moving anything.
+ */
+export function AfterLongWait({ children }: { children: ReactNode }) {
+  return (
+    <div className="invisible absolute inset-x-0 animate-[show-after-wait_0s_12s_forwards]">
+      {children}
+    </div>
+  );
+}
+
+/** A reload of the page as it is (an empty href is the page's own address, query included). */
+export function ReloadLink({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/useValidAnchor: an empty href is this page's own address, so following it reloads, with or without the app
+    <a href="" className={className}>
+      {children}
+    </a>
+  );
+}
