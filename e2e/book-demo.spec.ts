@@ -41,6 +41,29 @@ test("shows a spinner until the scheduling frame loads, then the 700 px widget",
   ).toBeVisible();
 });
 
+test("offers the scheduling page in a new tab when the frame takes far too long", async ({
+  page,
+}) => {
+  // The scheduling host never answers.
+  await page.route("https://calendly.com/**", () => {});
+  await page.clock.install();
+  // The page's load event waits for the frame: wait for the app instead.
+  await page.goto("/book-demo", { waitUntil: "commit" });
+  const spinner = page.getByRole("progressbar", { name: "Loading the scheduling calendar" });
+  const slow = page.getByText("The calendar is taking longer than usual to load.");
+  await expect(spinner).toBeVisible();
+  await expect(slow).toBeHidden();
+
+  await page.clock.fastForward(15_000);
+  await expect(slow).toBeVisible();
+  await expect(spinner).toBeHidden();
+  const frameSrc = await page.locator("iframe").first().getAttribute("src");
+  expect(frameSrc).toMatch(/^https:\/\/calendly\.com\//);
+  const link = page.getByRole("link", { name: "Open the scheduling page in a new tab" });
+  await expect(link).toHaveAttribute("href", frameSrc ?? "");
+  await expect(link).toHaveAttribute("target", "_blank");
+});
+
 test("passes prefill and attribution from the page's address to the widget", async ({ page }) => {
   await page.goto(prefilledAdVisit.path);
   const src = await page.locator('iframe[title="Book a demo: pick a time"]').getAttribute("src");

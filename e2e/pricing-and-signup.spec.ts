@@ -51,6 +51,53 @@ test("signup embeds the payment provider's pricing table, its script on this pag
   expect(externalRequests).toContain("https://js.stripe.com/v3/pricing-table.js");
 });
 
+test("signup shows a spinner while the plans load, and a way on when they take far too long", async ({
+  page,
+}) => {
+  let letScriptLoad = () => {};
+  const scriptMayLoad = new Promise<void>((resolve) => {
+    letScriptLoad = resolve;
+  });
+  // Held, then passed on to the fixture's stand-in for the provider's script.
+  await page.route("https://js.stripe.com/**", async (route) => {
+    await scriptMayLoad;
+    await route.fallback();
+  });
+  await page.clock.install();
+  // The page's load event waits for the provider's script: wait for the app instead.
+  await page.goto("/signup", { waitUntil: "commit" });
+  const loading = page.getByRole("progressbar", { name: "Loading the plans" });
+  const slow = page.getByText("The plans are taking longer than usual to load.");
+  await expect(loading).toBeVisible();
+  await expect(slow).toBeHidden();
+
+  await page.clock.fastForward(15_000);
+  await expect(slow).toBeVisible();
+  await expect(loading).toBeHidden();
+  await expect(slow.getByRole("link", { name: "book a demo" })).toHaveAttribute(
+    "href",
+    "/book-demo",
+  );
+
+  letScriptLoad();
+  await expect(page.getByTestId("stripe-stub")).toBeVisible();
+  await expect(slow).toBeHidden();
+});
+
+test("signup says the plans could not be loaded, with a way on, when the script fails", async ({
+  page,
+}) => {
+  await page.route("https://js.stripe.com/**", (route) => route.abort("failed"));
+  await page.goto("/signup", { waitUntil: "commit" });
+  const alert = page.getByRole("alert").filter({ hasText: "The plans could not be loaded" });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole("link", { name: "book a demo" })).toHaveAttribute(
+    "href",
+    "/book-demo",
+  );
+  await expect(page.getByRole("progressbar", { name: "Loading the plans" })).toBeHidden();
+});
+
 for (const path of ["/pricing", "/signup"]) {
   test(`${path} has no serious accessibility violations`, async ({ page }) => {
     await page.goto(path);

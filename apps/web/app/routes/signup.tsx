@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { mountPricingTable, pricingTableSlotId } from "#app/features/signup/pricing-table.ts";
 import { pageMeta } from "#app/seo/page-meta.ts";
 import { siteConfig } from "#app/site-config.ts";
+import { LoadingSpinner } from "#app/ui/loading-spinner.tsx";
 import { ParseTimeSlot } from "#app/ui/parse-time-slot.tsx";
 
 export const meta = () =>
@@ -40,6 +41,14 @@ export default function Signup() {
             "data-publishable-key": siteConfig.STRIPE_PUBLISHABLE_KEY,
           }}
         />
+        <div className="hidden flex-col items-center gap-4 py-16 text-center peer-data-[state=loading]:flex">
+          <LoadingSpinner label="Loading the plans" />
+          <p className="text-cocoa">Loading the plans…</p>
+        </div>
+        <p className="hidden rounded-2xl bg-white p-6 text-cocoa shadow-card peer-data-[state=slow]:block">
+          The plans are taking longer than usual to load. Keep waiting, reload the page, or{" "}
+          {bookDemoLink} and we will set you up.
+        </p>
         <p
           role="alert"
           className="hidden rounded-2xl bg-white p-6 text-cocoa shadow-card peer-data-[state=failed]:block"

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { siteConfig } from "#app/site-config.ts";
+import { LoadingSpinner } from "#app/ui/loading-spinner.tsx";
 import { ParseTimeSlot } from "#app/ui/parse-time-slot.tsx";
 import { schedulingEmbedUrl } from "./scheduling-embed-url.ts";
 import {
@@ -38,11 +39,7 @@ export function SchedulingWidget() {
         className="absolute inset-0 noscript:hidden"
       />
       <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-white px-6 text-center noscript:hidden peer-data-[state=loaded]:hidden peer-data-[state=slow]:hidden">
-        <span
-          role="progressbar"
-          aria-label="Loading the scheduling calendar"
-          className="size-12 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700 motion-reduce:animate-none"
-        />
+        <LoadingSpinner label="Loading the scheduling calendar" />
         <p className="text-cocoa">Loading available times…</p>
       </div>
       <div className="absolute inset-0 hidden flex-col items-center justify-center gap-4 bg-white px-6 text-center peer-data-[state=slow]:flex">

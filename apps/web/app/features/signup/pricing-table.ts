@@ -5,21 +5,32 @@ import { browserAttribution } from "#app/lib/attribution/browser-attribution.ts"
 export const pricingTableSlotId = "pricing-table";
 export const pricingTableScriptUrl = "https://js.stripe.com/v3/pricing-table.js";
 
+/** After this long without the provider's script, the slot's state turns "slow". */
+const slowAfterMs = 15_000;
+const tableElement = "stripe-pricing-table";
+
+/** The slot's state, for the page's CSS: loading, loaded, slow, failed. */
+function setSlotState(state: "loaded" | "failed"): void {
+  const slot = document.getElementById(pricingTableSlotId);
+  if (slot) slot.dataset.state = state;
+}
+
 /**
  * Starts the payment provider's script, once per page: from /signup's head, before the
  * render-blocking stylesheet (a script in the body would wait for it), or when the app shows
- * the page itself. If it cannot load it is removed, so the next try starts it again, and the
- * slot's data-state becomes "failed" (the page's CSS shows the message after it).
+ * the page itself. Once it has run the table is defined and draws itself, and the slot's
+ * data-state becomes "loaded". If it cannot load it is removed, so the next try starts it
+ * again, and the state becomes "failed" (the page's CSS shows the message after the slot).
  */
 export function startPricingTableScript(): void {
   if (document.querySelector(`script[src="${pricingTableScriptUrl}"]`)) return;
   const script = document.createElement("script");
   script.src = pricingTableScriptUrl;
   script.async = true;
+  script.addEventListener("load", () => setSlotState("loaded"));
   script.addEventListener("error", () => {
     script.remove();
-    const slot = document.getElementById(pricingTableSlotId);
-    if (slot) slot.dataset.state = "failed";
+    setSlotState("failed");
   });
   document.head.append(script);
 }
@@ -28,16 +39,26 @@ export function startPricingTableScript(): void {
  * Puts the payment provider's pricing table in its slot, once: while /signup is parsed, or when
  * the app shows the page itself, and makes sure the provider's script has started. The table
  * carries the visit's source as its client reference, so a subscription can be traced to its
- * campaign.
+ * campaign. Until the script has run the slot is "loading" (the page shows a spinner), and
+ * "slow" after 15 s of that (the page offers a way on).
  */
 export function mountPricingTable(slot: HTMLElement): void {
   const { pricingTableId, publishableKey } = slot.dataset;
-  if (!pricingTableId || !publishableKey || slot.querySelector("stripe-pricing-table")) return;
-  const table = document.createElement("stripe-pricing-table");
+  if (!pricingTableId || !publishableKey || slot.querySelector(tableElement)) return;
+  const table = document.createElement(tableElement);
   table.setAttribute("pricing-table-id", pricingTableId);
   table.setAttribute("publishable-key", publishableKey);
   const reference = encodeClientReferenceId(browserAttribution().attribution);
   if (reference) table.setAttribute("client-reference-id", reference);
   slot.prepend(table);
+  // The script started in the head may have run, or failed, before the slot was parsed.
+  if (customElements.get(tableElement)) {
+    slot.dataset.state = "loaded";
+    return;
+  }
+  slot.dataset.state = "loading";
   startPricingTableScript();
+  window.setTimeout(() => {
+    if (slot.dataset.state === "loading") slot.dataset.state = "slow";
+  }, slowAfterMs);
 }
