@@ -153,6 +153,30 @@ test("with a chat provider the widget loads on the first click, not with the pag
     .toContain('["do","chat:open"]');
 });
 
+for (const [how, answer] of [
+  ["fails to load", "fails"],
+  ["takes far too long", "hangs"],
+] as const) {
+  test(`when the chat widget ${how}, the chat button says so and offers the demo booking`, async ({
+    page,
+  }) => {
+    await page.route("https://client.crisp.chat/**", (route) =>
+      answer === "fails" ? route.abort("failed") : undefined,
+    );
+    await page.clock.install();
+    await page.goto(`${e2eChatOrigin}/`);
+    await page.getByRole("link", { name: "Chat with sales" }).click();
+    if (answer === "hangs") {
+      await expect(page.getByRole("link", { name: "Starting chat…" })).toBeVisible();
+      await page.clock.fastForward(15_000);
+    }
+    const unavailable = page.getByRole("link", { name: "Chat is unavailable. Book a Demo" });
+    await expect(unavailable).toBeVisible();
+    await unavailable.click();
+    await expect(page).toHaveURL(/\/book-demo$/);
+  });
+}
+
 test("the landing page has no serious accessibility violations", async ({ page }) => {
   await page.goto("/");
   await expectNoSeriousA11yViolations(page);

@@ -9,35 +9,57 @@ type ChatWindow = Window & {
   intercomSettings?: { app_id: string };
 };
 
+/** A widget that has not loaded by then is unavailable: the button offers the demo booking. */
+const loadTimeoutMs = 15_000;
+
 function loadScript(src: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const script = document.createElement("script");
+    // A late script may still run: harmless, the widget then waits for its next "open".
+    const timer = window.setTimeout(() => {
+      reject(new Error(`${src} did not load within ${loadTimeoutMs / 1000} s`));
+    }, loadTimeoutMs);
     script.src = src;
     script.async = true;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`Could not load ${src}`));
+    script.onload = () => {
+      window.clearTimeout(timer);
+      resolve();
+    };
+    script.onerror = () => {
+      window.clearTimeout(timer);
+      script.remove();
+      reject(new Error(`Could not load ${src}`));
+    };
     document.head.append(script);
   });
 }
 
 let loading: Promise<void> | undefined;
 
+/** The widget's script, loaded once; after a failure the next click tries again. */
+function loadOnce(src: string): Promise<void> {
+  loading ??= loadScript(src).catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
 /**
  * Loads the configured sales-chat widget on first use and opens a session.
- * The widget's script never loads with the page: only when asked for.
+ * The widget's script never loads with the page: only when asked for. Rejects when the
+ * script fails or takes longer than 15 s, so the wait always ends.
  */
 export async function openSalesChat(provider: ChatProvider, chatId: string): Promise<void> {
   const chatWindow = window as ChatWindow;
   if (provider === "crisp") {
     chatWindow.$crisp ??= [];
     chatWindow.CRISP_WEBSITE_ID = chatId;
-    loading ??= loadScript("https://client.crisp.chat/l.js");
-    await loading;
+    await loadOnce("https://client.crisp.chat/l.js");
     chatWindow.$crisp.push(["do", "chat:open"]);
     return;
   }
   chatWindow.intercomSettings = { app_id: chatId };
-  loading ??= loadScript(`https://widget.intercom.io/widget/${encodeURIComponent(chatId)}`);
-  await loading;
+  await loadOnce(`https://widget.intercom.io/widget/${encodeURIComponent(chatId)}`);
   chatWindow.Intercom?.("show");
 }
