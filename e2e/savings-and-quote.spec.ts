@@ -105,7 +105,7 @@ test.describe("instant cake quote on the landing page", () => {
   });
 });
 
-test("without JavaScript both forms are there and the calculator states its formula", async ({
+test("without JavaScript both forms are there, the calculator states its formula, and neither promises a result", async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: e2eOrigin });
@@ -121,13 +121,18 @@ test("without JavaScript both forms are there and the calculator states its form
   await expect(calculator).toContainText(
     "extra sales are your monthly sales × 20%; the net is that minus the $500 monthly price",
   );
-  await expect(calculator).toContainText(
-    "Your estimate appears here as soon as the page has loaded.",
-  );
+  // It says what a browser without JavaScript can do, not what only the app will.
+  await expect(calculator.getByText("The estimate needs JavaScript")).toBeVisible();
+  await expect(calculator.getByText("Your estimate appears here")).toBeHidden();
 
   await page.goto("/");
   const quote = page.getByRole("form", { name: "Try an instant quote" });
   await expect(quote.getByLabel("Cake size")).toBeVisible();
   await expect(quote.getByLabel("Pickup date")).toBeVisible();
+  await expect(quote.getByText("Instant quotes need JavaScript")).toBeVisible();
+  await expect(quote.getByText("Choose a size and a pickup date")).toBeHidden();
+  await expect(
+    quote.getByRole("link", { name: "Book a demo to set your own prices" }),
+  ).toBeVisible();
   await context.close();
 });

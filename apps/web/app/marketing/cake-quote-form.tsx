@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { bookDemoPathWithNote } from "#app/features/book-demo/book-demo-note.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
+import { ScriptingText } from "#app/ui/scripting-text.tsx";
 import type { CakeQuoteResult } from "./cake-quote.ts";
 import { type CakeSize, cakeSizes } from "./cake-sizes.ts";
 
@@ -101,9 +102,14 @@ export function CakeQuoteForm() {
           </Suspense>
         ) : (
           <p>
-            {result && !result.ok
-              ? result.error
-              : "Choose a size and a pickup date: you see the example price, half of it as a deposit, and when the balance is collected."}
+            {result && !result.ok ? (
+              result.error
+            ) : (
+              <ScriptingText
+                on="Choose a size and a pickup date: you see the example price, half of it as a deposit, and when the balance is collected."
+                off="Instant quotes need JavaScript, which is off in this browser. Book a demo to see how your own cakes would be priced."
+              />
+            )}
           </p>
         )}
         <p className="mt-2 text-sm">Example prices: every bakery sets its own.</p>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { ScriptingText } from "#app/ui/scripting-text.tsx";
 import { convenienceFee, monthlyPrice } from "./pricing.ts";
 import type { SavingsInput, SavingsResult } from "./savings-estimate.ts";
 
@@ -96,9 +97,14 @@ export function SavingsCalculator() {
             </Suspense>
           ) : (
             <p className="text-cocoa">
-              {result
-                ? "Fix the marked figures to see your estimate."
-                : "Your estimate appears here as soon as the page has loaded."}
+              {result ? (
+                "Fix the marked figures to see your estimate."
+              ) : (
+                <ScriptingText
+                  on="Your estimate appears here as soon as the page has loaded."
+                  off="The estimate needs JavaScript, which is off in this browser. The formula with the form gives the same figures by hand."
+                />
+              )}
             </p>
           )}
           <details className="mt-5 text-cocoa text-sm">
