@@ -295,6 +295,29 @@ test.describe("the login form", () => {
     await expect(errorRegion(page)).toBeFocused();
   });
 
+  test("says sign-in couldn't load when its code never arrives, and tries again", async ({
+    page,
+  }) => {
+    // The identity SDK's chunk hangs until the test lets it go.
+    const held = gate();
+    await page.route("**/assets/firebase-auth-session-*.js", async (route) => {
+      await held.opened;
+      await route.continue();
+    });
+    await page.clock.install();
+    await page.goto("/login");
+    await submitSignIn(page, demoUsers.active.email);
+    await expect(page.getByRole("button", { name: "Signing in…" })).toBeDisabled();
+
+    await page.clock.fastForward(20_000);
+    await expect(errorRegion(page)).toContainText("Sign-in couldn't load");
+    await expect(errorRegion(page)).toBeFocused();
+
+    held.open();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(myArea.home);
+  });
+
   test("shows that it is busy, and takes no second click, while signing in", async ({ page }) => {
     await page.goto("/login");
     const held = gate();

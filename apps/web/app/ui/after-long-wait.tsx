@@ -5,11 +5,13 @@ import type { ReactNode } from "react";
  * (12 s; a slow phone needs a few): a word on it and a way on. CSS alone shows it, after an
  * animation's delay, so it appears even when the app's code never arrives. Until then it is
  * invisible and out of the flow (as wide as its container, so it can't widen the page): it
- * takes no room, and whoever renders it can stop once the wait is over without moving anything.
+ * takes no room, not even a flex gap, and whoever renders it can stop once the wait is over
+ * without moving anything. With JavaScript off there is no app to wait for: the page says
+ * so in its own words (`noscript:`), so this never shows there.
  */
 export function AfterLongWait({ children }: { children: ReactNode }) {
   return (
-    <div className="invisible absolute inset-x-0 animate-[show-after-wait_0s_12s_forwards]">
+    <div className="invisible absolute inset-x-0 animate-[show-after-wait_0s_12s_forwards] noscript:hidden">
       {children}
     </div>
   );

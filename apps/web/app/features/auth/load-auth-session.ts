@@ -1,7 +1,14 @@
+import { withTimeLimit } from "#app/lib/time-limit.ts";
 import type { AuthSession, AuthState } from "./auth-session.ts";
 import { hasSignedInBefore } from "./sign-in-memory.ts";
 
 let session: Promise<AuthSession> | undefined;
+
+/**
+ * The identity SDK not downloaded by then has failed: the sign-in form says sign-in couldn't
+ * load, a page waiting on it goes on without it. A module download has no limit of its own.
+ */
+const loadLimitMs = 20_000;
 
 /**
  * Loads the identity SDK and starts this page's session, once. Callers decide
@@ -9,7 +16,9 @@ let session: Promise<AuthSession> | undefined;
  * before, so an anonymous visitor's pages never fetch the SDK.
  */
 export function loadAuthSession(): Promise<AuthSession> {
-  session ??= import("./firebase-auth-session.ts")
+  // Only the download is limited: a module that arrives late has done nothing, while a
+  // session started late would be a second one. The SDK limits its own requests.
+  session ??= withTimeLimit(import("./firebase-auth-session.ts"), loadLimitMs, "Sign-in")
     .then((module) => module.startAuthSession())
     .catch((error: unknown) => {
       // Let a later call try again (e.g. the chunk failed to download offline).

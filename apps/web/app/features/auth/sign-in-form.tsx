@@ -107,18 +107,16 @@ function NotReadyYet() {
         Signing in needs JavaScript, which is turned off in this browser. Turn it on and reload the
         page.
       </p>
-      <div className="noscript:hidden">
-        <AfterLongWait>
-          <p className={noteClass}>
-            Sign-in is taking longer than it should to get ready; the connection may be slow. Keep
-            waiting, or{" "}
-            <ReloadLink className="font-semibold underline underline-offset-4">
-              reload the page
-            </ReloadLink>
-            .
-          </p>
-        </AfterLongWait>
-      </div>
+      <AfterLongWait>
+        <p className={noteClass}>
+          Sign-in is taking longer than it should to get ready; the connection may be slow. Keep
+          waiting, or{" "}
+          <ReloadLink className="font-semibold underline underline-offset-4">
+            reload the page
+          </ReloadLink>
+          .
+        </p>
+      </AfterLongWait>
     </>
   );
 }

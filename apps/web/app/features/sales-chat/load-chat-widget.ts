@@ -1,4 +1,5 @@
 import type { PublicConfig } from "@bakery/shared/config";
+import { withTimeLimit } from "#app/lib/time-limit.ts";
 
 type ChatProvider = Exclude<PublicConfig["CHAT_PROVIDER"], "none">;
 
@@ -10,23 +11,15 @@ type ChatWindow = Window & {
 };
 
 /** A widget that has not loaded by then is unavailable: the button offers the demo booking. */
-const loadTimeoutMs = 15_000;
+const loadLimitMs = 15_000;
 
 function loadScript(src: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const script = document.createElement("script");
-    // A late script may still run: harmless, the widget then waits for its next "open".
-    const timer = window.setTimeout(() => {
-      reject(new Error(`${src} did not load within ${loadTimeoutMs / 1000} s`));
-    }, loadTimeoutMs);
     script.src = src;
     script.async = true;
-    script.onload = () => {
-      window.clearTimeout(timer);
-      resolve();
-    };
+    script.onload = () => resolve();
     script.onerror = () => {
-      window.clearTimeout(timer);
       script.remove();
       reject(new Error(`Could not load ${src}`));
     };
@@ -38,10 +31,14 @@ let loading: Promise<void> | undefined;
 
 /** The widget's script, loaded once; after a failure the next click tries again. */
 function loadOnce(src: string): Promise<void> {
-  loading ??= loadScript(src).catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
+  // A script that arrives after the limit may still run: harmless, the widget then waits for
+  // its next "open".
+  loading ??= withTimeLimit(loadScript(src), loadLimitMs, "The chat widget").catch(
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 
