@@ -1,7 +1,12 @@
 import type { BrowserContext, Page, Request } from "@playwright/test";
 import { prefilledAdVisit } from "./support/book-demo-visit.ts";
 import { e2eOrigin, e2eSiteEnv } from "./support/e2e-env.ts";
-import { test as base, expect, waitForHydration } from "./support/fixtures.ts";
+import {
+  test as base,
+  expect,
+  expectNoSeriousA11yViolations,
+  waitForHydration,
+} from "./support/fixtures.ts";
 import { expectOpenSiteMenu } from "./support/site-menu.ts";
 
 /**
@@ -297,6 +302,7 @@ test.describe("before the app has loaded", () => {
         "href",
         "/",
       );
+      await expectNoSeriousA11yViolations(page);
       const reload = page.waitForRequest(
         (request) => request.isNavigationRequest() && request.url() === `${e2eOrigin}${address}`,
       );
@@ -326,6 +332,7 @@ test.describe("before the app has loaded", () => {
     await expect(note).toBeVisible();
     await expect(page.getByText("Signing in needs JavaScript")).toBeHidden();
     await expect(page.getByRole("link", { name: "reload the page" })).toHaveAttribute("href", "");
+    await expectNoSeriousA11yViolations(page);
 
     release();
     await waitForHydration(page);

@@ -78,6 +78,7 @@ test("signup shows a spinner while the plans load, and a way on when they take f
     "href",
     "/book-demo",
   );
+  await expectNoSeriousA11yViolations(page);
 
   letScriptLoad();
   await expect(page.getByTestId("stripe-stub")).toBeVisible();
