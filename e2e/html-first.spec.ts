@@ -141,6 +141,17 @@ test.describe("with JavaScript disabled", () => {
     await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeDisabled();
   });
 
+  test("/signup says the plans need JavaScript and offers a demo instead", async ({
+    plainPage: page,
+  }) => {
+    await page.goto("/signup");
+    const note = page.getByText("The plans need JavaScript to show.");
+    await expect(note).toBeVisible();
+    await expect(page.getByRole("progressbar")).toBeHidden();
+    await note.getByRole("link", { name: "book a demo" }).click();
+    await expect(page).toHaveURL(/\/book-demo$/);
+  });
+
   test("a page only the app can show says it needs JavaScript and offers the home page, instead of waiting forever", async ({
     plainPage: page,
   }) => {

@@ -56,12 +56,11 @@ export default function Signup() {
           The plans could not be loaded. Check your connection and reload the page, or{" "}
           {bookDemoLink} and we will set you up.
         </p>
-        <noscript>
-          <p className="rounded-2xl bg-white p-6 text-cocoa shadow-card">
-            The plans need JavaScript to show. Turn it on and reload the page, or {bookDemoLink} and
-            we will set you up.
-          </p>
-        </noscript>
+        {/* Like every "needs JavaScript" word on the site, CSS alone decides (`noscript:`). */}
+        <p className="hidden rounded-2xl bg-white p-6 text-cocoa shadow-card noscript:block">
+          The plans need JavaScript to show. Turn it on and reload the page, or {bookDemoLink} and
+          we will set you up.
+        </p>
       </div>
     </div>
   );
