@@ -1,21 +1,16 @@
 import { prefilledAdVisit } from "./support/book-demo-visit.ts";
 import { e2eSiteEnv } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
+import { gate } from "./support/gate.ts";
 
 test("shows a spinner until the scheduling frame loads, then the 700 px widget", async ({
   page,
 }) => {
-  let releaseFrame: () => void = () => {};
-  const frameRequested = new Promise<void>((resolve) => {
-    releaseFrame = resolve;
-  });
-  let letFrameLoad: () => void = () => {};
-  const frameMayLoad = new Promise<void>((resolve) => {
-    letFrameLoad = resolve;
-  });
+  const frameRequested = gate();
+  const frameMayLoad = gate();
   await page.route("https://calendly.com/**", async (route) => {
-    releaseFrame();
-    await frameMayLoad;
+    frameRequested.open();
+    await frameMayLoad.opened;
     await route.fulfill({
       contentType: "text/html",
       body: "<!doctype html><title>Scheduling</title><p>Pick a time</p>",
@@ -25,13 +20,13 @@ test("shows a spinner until the scheduling frame loads, then the 700 px widget",
   // The page requests the frame while it is parsed, and its load event waits for the frame:
   // the navigation (which waits for the app) ends only once the frame may load.
   const navigation = page.goto("/book-demo");
-  await frameRequested;
+  await frameRequested.opened;
   await expect(page.getByRole("heading", { level: 1, name: "Book a Demo" })).toBeVisible();
   await expect(page.getByText("Pick a time that suits you")).toBeVisible();
   const spinner = page.getByRole("progressbar", { name: "Loading the scheduling calendar" });
   await expect(spinner).toBeVisible();
 
-  letFrameLoad();
+  frameMayLoad.open();
   await navigation;
   await expect(spinner).toBeHidden();
   const frame = page.locator('iframe[title="Book a demo: pick a time"]');
@@ -62,6 +57,22 @@ test("offers the scheduling page in a new tab when the frame takes far too long"
   const link = page.getByRole("link", { name: "Open the scheduling page in a new tab" });
   await expect(link).toHaveAttribute("href", frameSrc ?? "");
   await expect(link).toHaveAttribute("target", "_blank");
+});
+
+test("when the scheduling host can't be reached, a link under the frame opens it, prefill and all", async ({
+  page,
+}) => {
+  // A blocked or unreachable host: the frame shows the browser's error page, and loads.
+  await page.route("https://calendly.com/**", (route) => route.abort("namenotresolved"));
+  await page.goto(prefilledAdVisit.path);
+  const frame = page.locator(`iframe[title="Book a demo: pick a time"]`);
+  await expect(page.locator("#scheduling-frame")).toHaveAttribute("data-state", "loaded");
+  const link = page.getByRole("link", { name: "Open the calendar in a new tab" });
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute("href", (await frame.getAttribute("src")) ?? "");
+  await expect(link).toHaveAttribute("target", "_blank");
+  const opened = new URL((await link.getAttribute("href")) ?? "");
+  expect(Object.fromEntries(opened.searchParams)).toMatchObject(prefilledAdVisit.frameParams);
 });
 
 test("passes prefill and attribution from the page's address to the widget", async ({ page }) => {

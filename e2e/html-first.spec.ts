@@ -7,6 +7,7 @@ import {
   expectNoSeriousA11yViolations,
   waitForHydration,
 } from "./support/fixtures.ts";
+import { gate } from "./support/gate.ts";
 import { expectOpenSiteMenu } from "./support/site-menu.ts";
 
 /**
@@ -29,15 +30,12 @@ const frameTitle = "Book a demo: pick a time";
  * until the returned function is called.
  */
 async function holdAssets(context: BrowserContext, files = "**/*.js"): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const released = gate();
   await context.route(`${e2eOrigin}/assets/${files}`, async (route) => {
-    await released;
+    await released.opened;
     await route.continue().catch(() => {});
   });
-  return release;
+  return released.open;
 }
 
 /** Dispatches the scheduling page's "booked" message on the page's window, as its frame would. */
@@ -131,6 +129,9 @@ test.describe("with JavaScript disabled", () => {
       page.frameLocator(`iframe[title="${frameTitle}"]`).getByText("Scheduling stub"),
     ).toBeVisible();
     await expect(page.getByRole("progressbar")).toBeHidden();
+    await expect(
+      page.getByRole("link", { name: "Open the calendar in a new tab" }),
+    ).toHaveAttribute("href", e2eSiteEnv.SCHEDULING_URL);
   });
 
   test("/login says signing in needs JavaScript rather than leave its buttons grey unexplained", async ({
@@ -187,6 +188,10 @@ test.describe("before the app has loaded", () => {
       page.frameLocator(`iframe[title="${frameTitle}"]`).getByText("Scheduling stub"),
     ).toBeVisible();
     await expect(page.getByRole("progressbar")).toBeHidden();
+    // The link under the frame carries the frame's address too, before the app runs.
+    await expect(
+      page.getByRole("link", { name: "Open the calendar in a new tab" }),
+    ).toHaveAttribute("href", src.href);
     expect(await isHydrated(page)).toBe(false);
 
     release();

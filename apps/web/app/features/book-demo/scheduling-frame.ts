@@ -1,6 +1,7 @@
 import { browserAttribution } from "#app/lib/attribution/browser-attribution.ts";
 import type { SessionAttribution } from "#app/lib/attribution/capture-attribution.ts";
 import { siteConfig } from "#app/site-config.ts";
+import { markSlowIfStillLoading } from "#app/ui/slot-progress.ts";
 import { bookDemoNoteParam } from "./book-demo-note.ts";
 import { listenForBookedDemo, reportBookedDemo } from "./report-booked-demo.ts";
 import { schedulingEmbedUrl } from "./scheduling-embed-url.ts";
@@ -9,11 +10,13 @@ import { schedulingEmbedUrl } from "./scheduling-embed-url.ts";
 export const schedulingFrameSlotId = "scheduling-frame";
 export const schedulingFrameTitle = "Book a demo: pick a time";
 export const schedulingFrameClass = "absolute inset-0 size-full";
-/** The link that replaces the spinner when the frame is slow. */
-export const schedulingFallbackLinkId = "scheduling-fallback-link";
+/**
+ * Marks the links that open the scheduling page itself, in a new tab: the way on when the frame
+ * is slow, or shows an error page (its host blocked or unreachable, which a page cannot see in
+ * a frame of another origin). The frame's script gives them the frame's own address.
+ */
+export const schedulingPageLinkAttribute = "data-scheduling-page-link";
 
-/** After this long without the frame loading, a direct link replaces the spinner. */
-const fallbackAfterMs = 15_000;
 /** Marks the frame while it waits in the head for its slot. */
 const startedInHead = "data-started-in-head";
 
@@ -48,8 +51,7 @@ function slotOf(frame: HTMLIFrameElement): HTMLElement | undefined {
 
 /**
  * The frame for this visit, requested as soon as it is connected. Its progress follows it: it
- * marks itself loaded, and after a while without loading turns its slot's state to "slow" and
- * gives the fallback link its address. It reports a booking made in it (issue 5), once, for as
+ * marks itself loaded, and after 15 s without loading turns its slot's state to "slow". It reports a booking made in it (issue 5), once, for as
  * long as it is on the page: this is the one listener, whether the app runs or not.
  */
 function createSchedulingFrame(): HTMLIFrameElement {
@@ -66,12 +68,7 @@ function createSchedulingFrame(): HTMLIFrameElement {
     const slot = slotOf(frame);
     if (slot) slot.dataset.state = "loaded";
   });
-  window.setTimeout(() => {
-    const slot = slotOf(frame);
-    if (slot?.dataset.state !== "loading") return;
-    slot.dataset.state = "slow";
-    document.getElementById(schedulingFallbackLinkId)?.setAttribute("href", frame.src);
-  }, fallbackAfterMs);
+  markSlowIfStillLoading(() => slotOf(frame));
   const stopListening = listenForBookedDemo(window, siteConfig.SCHEDULING_URL, () => {
     if (frame.isConnected) reportBookedDemo();
     else stopListening();
@@ -97,7 +94,8 @@ export function startSchedulingFrameInHead(): void {
  * Puts the scheduling frame in its slot, once: while the page is parsed (the frame started in
  * the head, or a new one), or when the app shows the page itself. Its progress is kept on the
  * slot (data-state: loading, loaded, slow), where the page's CSS shows the spinner or the
- * fallback link, with or without the app.
+ * fallback link, with or without the app; the links to the scheduling page get the frame's
+ * address.
  */
 export function mountSchedulingFrame(slot: HTMLElement): void {
   if (slot.querySelector("iframe")) return;
@@ -108,4 +106,15 @@ export function mountSchedulingFrame(slot: HTMLElement): void {
   }
   const frame = started ?? slot.insertBefore(createSchedulingFrame(), slot.firstChild);
   slot.dataset.state = frame.dataset.loaded === undefined ? "loading" : "loaded";
+  // While the page is parsed the links after the slot are not there yet.
+  const pointLinks = () => {
+    for (const link of document.querySelectorAll(`a[${schedulingPageLinkAttribute}]`)) {
+      link.setAttribute("href", frame.src);
+    }
+  };
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", pointLinks, { once: true });
+  } else {
+    pointLinks();
+  }
 }

@@ -5,14 +5,15 @@ import { ParseTimeSlot } from "#app/ui/parse-time-slot.tsx";
 import { schedulingEmbedUrl } from "./scheduling-embed-url.ts";
 import {
   mountSchedulingFrame,
-  schedulingFallbackLinkId,
   schedulingFrameClass,
   schedulingFrameSlotId,
   schedulingFrameTitle,
+  schedulingPageLinkAttribute,
 } from "./scheduling-frame.ts";
 
 /**
- * The embedded scheduling page, 700 px high, with a spinner until it loads. The frame's
+ * The embedded scheduling page, 700 px high, with a spinner until it loads and a link to
+ * the page itself under it. The frame's
  * address depends on the visitor's query and saved source, so scripts inline in the page
  * create it during parse (scheduling-frame.ts), and with it the listener that reports a
  * booking; when the app shows this page itself (an in-app navigation) the same code runs from
@@ -25,37 +26,54 @@ export function SchedulingWidget() {
   }, []);
 
   return (
-    <div className="relative h-[700px] overflow-hidden rounded-2xl bg-white shadow-card ring-1 ring-brand-900/5">
-      <noscript>
-        <iframe
-          src={schedulingEmbedUrl(siteConfig.SCHEDULING_URL, {}, {})}
-          title={schedulingFrameTitle}
-          className={schedulingFrameClass}
+    <div>
+      <div className="relative h-[700px] overflow-hidden rounded-2xl bg-white shadow-card ring-1 ring-brand-900/5">
+        <noscript>
+          <iframe
+            src={schedulingEmbedUrl(siteConfig.SCHEDULING_URL, {}, {})}
+            title={schedulingFrameTitle}
+            className={schedulingFrameClass}
+          />
+        </noscript>
+        <ParseTimeSlot
+          id={schedulingFrameSlotId}
+          script="scheduling-frame"
+          className="absolute inset-0 noscript:hidden"
         />
-      </noscript>
-      <ParseTimeSlot
-        id={schedulingFrameSlotId}
-        script="scheduling-frame"
-        className="absolute inset-0 noscript:hidden"
-      />
-      <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-white px-6 text-center noscript:hidden peer-data-[state=loaded]:hidden peer-data-[state=slow]:hidden">
-        <LoadingSpinner label="Loading the scheduling calendar" />
-        <p className="text-cocoa">Loading available times…</p>
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-white px-6 text-center noscript:hidden peer-data-[state=loaded]:hidden peer-data-[state=slow]:hidden">
+          <LoadingSpinner label="Loading the scheduling calendar" />
+          <p className="text-cocoa">Loading available times…</p>
+        </div>
+        <div className="absolute inset-0 hidden flex-col items-center justify-center gap-4 bg-white px-6 text-center peer-data-[state=slow]:flex">
+          <p className="max-w-sm text-cocoa">The calendar is taking longer than usual to load.</p>
+          <SchedulingPageLink>Open the scheduling page in a new tab</SchedulingPageLink>
+        </div>
       </div>
-      <div className="absolute inset-0 hidden flex-col items-center justify-center gap-4 bg-white px-6 text-center peer-data-[state=slow]:flex">
-        <p className="max-w-sm text-cocoa">The calendar is taking longer than usual to load.</p>
-        <a
-          href={siteConfig.SCHEDULING_URL}
-          id={schedulingFallbackLinkId}
-          // The frame's script gives it the visitor's full scheduling address.
-          suppressHydrationWarning
-          target="_blank"
-          rel="noopener"
-          className="font-semibold text-brand-700 underline underline-offset-4"
-        >
-          Open the scheduling page in a new tab
-        </a>
-      </div>
+      {/* Always there: a blocked or unreachable scheduling host shows an error page in the
+        frame, which this page cannot see, so the spinner's fallback never comes. */}
+      <p className="mt-3 text-center text-cocoa text-sm">
+        Calendar not showing?{" "}
+        <SchedulingPageLink>Open the calendar in a new tab</SchedulingPageLink>
+      </p>
     </div>
+  );
+}
+
+/**
+ * The scheduling page itself, in a new tab. The frame's script gives it the visitor's full
+ * scheduling address (prefill, source); without the script it opens the plain page.
+ */
+function SchedulingPageLink({ children }: { children: string }) {
+  return (
+    <a
+      href={siteConfig.SCHEDULING_URL}
+      {...{ [schedulingPageLinkAttribute]: "" }}
+      suppressHydrationWarning
+      target="_blank"
+      rel="noopener"
+      className="font-semibold text-brand-700 underline underline-offset-4"
+    >
+      {children}
+    </a>
   );
 }

@@ -1,12 +1,11 @@
 import { encodeClientReferenceId } from "@bakery/shared/client-reference-id";
 import { browserAttribution } from "#app/lib/attribution/browser-attribution.ts";
+import { markSlowIfStillLoading } from "#app/ui/slot-progress.ts";
 
 /** The box the table goes in; it carries the table's id and key in data-* attributes. */
 export const pricingTableSlotId = "pricing-table";
 export const pricingTableScriptUrl = "https://js.stripe.com/v3/pricing-table.js";
 
-/** After this long without the provider's script, the slot's state turns "slow". */
-const slowAfterMs = 15_000;
 const tableElement = "stripe-pricing-table";
 
 /** The slot's state, for the page's CSS: loading, loaded, slow, failed. */
@@ -58,7 +57,5 @@ export function mountPricingTable(slot: HTMLElement): void {
   }
   slot.dataset.state = "loading";
   startPricingTableScript();
-  window.setTimeout(() => {
-    if (slot.dataset.state === "loading") slot.dataset.state = "slow";
-  }, slowAfterMs);
+  markSlowIfStillLoading(() => slot);
 }
