@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures.ts";
+import { gate } from "./support/gate.ts";
 import { waitForQueuedPageWork } from "./support/queued-page-work.ts";
 
 /**
@@ -11,12 +12,9 @@ const apiPage = "**/api/p/privacy-policy";
 test("an unedited legal page keeps the text it arrived with: the stored copy replaces nothing", async ({
   page,
 }) => {
-  let answer = () => {};
-  const held = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
+  const held = gate();
   await page.route(apiPage, async (route) => {
-    await held;
+    await held.opened;
     await route.continue();
   });
   const answered = page.waitForResponse(apiPage);
@@ -25,7 +23,7 @@ test("an unedited legal page keeps the text it arrived with: the stored copy rep
   // Marks the shown text: a copy put in its place would come without the mark.
   await text.evaluate((element) => element.firstElementChild?.setAttribute("data-shown", ""));
 
-  answer();
+  held.open();
   expect((await answered).status()).toBe(200);
   await waitForQueuedPageWork(page);
   await expect(text.locator("[data-shown]")).toHaveCount(1);

@@ -1,5 +1,6 @@
 import { e2eSiteEnv } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
+import { gate } from "./support/gate.ts";
 
 test("pricing shows the flat price, fee notes, a Book a Demo button and the feature list", async ({
   page,
@@ -54,13 +55,10 @@ test("signup embeds the payment provider's pricing table, its script on this pag
 test("signup shows a spinner while the plans load, and a way on when they take far too long", async ({
   page,
 }) => {
-  let letScriptLoad = () => {};
-  const scriptMayLoad = new Promise<void>((resolve) => {
-    letScriptLoad = resolve;
-  });
+  const scriptMayLoad = gate();
   // Held, then passed on to the fixture's stand-in for the provider's script.
   await page.route("https://js.stripe.com/**", async (route) => {
-    await scriptMayLoad;
+    await scriptMayLoad.opened;
     await route.fallback();
   });
   await page.clock.install();
@@ -80,7 +78,7 @@ test("signup shows a spinner while the plans load, and a way on when they take f
   );
   await expectNoSeriousA11yViolations(page);
 
-  letScriptLoad();
+  scriptMayLoad.open();
   await expect(page.getByTestId("stripe-stub")).toBeVisible();
   await expect(slow).toBeHidden();
 });

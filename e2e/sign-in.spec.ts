@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { e2eAuthEmulatorHost, e2eOrigin } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
+import { gate } from "./support/gate.ts";
 import { stubGoogleApi } from "./support/google-api-stub.ts";
 import {
   demoUsers,
@@ -16,15 +17,6 @@ const passwordSignInCall = "**/identitytoolkit.googleapis.com/v1/accounts:signIn
 test.beforeEach(async ({ page }) => {
   await stubMyArea(page);
 });
-
-/** A promise and the function that settles it, to hold a request until the test lets it go. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { opened, open };
-}
 
 const errorRegion = (page: Page) => page.getByRole("alert");
 
