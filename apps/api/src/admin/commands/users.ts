@@ -1,4 +1,11 @@
-import { profileStatuses, profileStatusSchema, userRoles } from "@bakery/shared/api-contract";
+import {
+  type ProfileStatus,
+  profileStatuses,
+  profileStatusSchema,
+  type UserRole,
+  userRoleSchema,
+  userRoles,
+} from "@bakery/shared/api-contract";
 import type { Database } from "../../db/open-database.ts";
 import {
   findProfileByUid,
@@ -40,6 +47,26 @@ async function findSignedInUser(
   return match;
 }
 
+/** The `email-or-uid` argument, checked before anything is opened. */
+function whoArgument(args: Record<string, string | undefined>): string {
+  const who = (args["email-or-uid"] ?? "").trim();
+  if (who.length === 0 || who.length > 320) throw new UsageError("give an email or a uid");
+  return who;
+}
+
+/** Sets a signed-in user's status or role, and says what they have now. */
+function updateSignedInUser(
+  who: string,
+  change: { status: ProfileStatus } | { role: UserRole | null },
+  now: string,
+): (db: Database, out: (line: string) => void) => Promise<void> {
+  return async (db, out) => {
+    const { uid, email } = await findSignedInUser(db, who);
+    await upsertProfile(db, { uid, email, ...change });
+    out(`${email ?? uid} ${now}`);
+  };
+}
+
 export const userCommands: Command[] = [
   {
     group: "users",
@@ -49,8 +76,7 @@ export const userCommands: Command[] = [
     writes: true,
     details: `Statuses: ${profileStatuses.join(", ")}.\nA user gets a profile (status pending) the first time they sign in.`,
     async prepare({ args }) {
-      const who = (args["email-or-uid"] ?? "").trim();
-      if (who.length === 0 || who.length > 320) throw new UsageError("give an email or a uid");
+      const who = whoArgument(args);
       const parsed = profileStatusSchema.safeParse(args.status);
       if (!parsed.success) {
         throw new UsageError(
@@ -58,11 +84,7 @@ export const userCommands: Command[] = [
         );
       }
       const status = parsed.data;
-      return async (db, out) => {
-        const { uid, email } = await findSignedInUser(db, who);
-        await upsertProfile(db, { uid, email, status });
-        out(`${email ?? uid} is now ${status}`);
-      };
+      return updateSignedInUser(who, { status }, `is now ${status}`);
     },
   },
   {
@@ -80,19 +102,19 @@ export const userCommands: Command[] = [
       "Example: npx rise-admin users set-role maria@example.com operator",
     ].join("\n"),
     async prepare({ args }) {
-      const who = (args["email-or-uid"] ?? "").trim();
-      if (who.length === 0 || who.length > 320) throw new UsageError("give an email or a uid");
-      const role = args.role === "none" ? null : userRoles.find((known) => known === args.role);
-      if (role === undefined) {
+      const who = whoArgument(args);
+      const parsed = args.role === "none" ? null : userRoleSchema.safeParse(args.role);
+      if (parsed && !parsed.success) {
         throw new UsageError(
           `role "${args.role}" is not one of: ${[...userRoles, "none"].join(", ")}`,
         );
       }
-      return async (db, out) => {
-        const { uid, email } = await findSignedInUser(db, who);
-        await upsertProfile(db, { uid, email, role });
-        out(`${email ?? uid} now has ${role ? `the role ${role}` : "no role"}`);
-      };
+      const role = parsed ? parsed.data : null;
+      return updateSignedInUser(
+        who,
+        { role },
+        role ? `now has the role ${role}` : "now has no role",
+      );
     },
   },
   {
