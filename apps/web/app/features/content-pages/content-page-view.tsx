@@ -5,7 +5,12 @@ import { ApiRequestError } from "#app/lib/api/api-client.ts";
 import { api } from "#app/lib/api/browser-api-client.ts";
 import { pageTitle } from "#app/seo/page-meta.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
-import { sanitizeContentHtml } from "./sanitize-content-html.ts";
+
+/**
+ * The sanitizer (DOMPurify, ~8 KB compressed) is needed only for HTML the API sends that the
+ * page does not already show, so the prerendered pages' visitors never download it.
+ */
+const loadSanitizer = () => import("./sanitize-content-html.ts");
 
 type LoadState =
   | { kind: "loading" }
@@ -41,15 +46,17 @@ export function ContentPageView({
   const load = useCallback(async () => {
     const keepShown = (current: LoadState) => hasPrerendered && current.kind === "loaded";
     setState((current) => (keepShown(current) ? current : { kind: "loading" }));
+    // With nothing prerendered the answer is always new: fetch the sanitizer alongside it.
+    // (When the answer fails first, the answer's error is the one to report.)
+    const sanitizer = hasPrerendered ? undefined : loadSanitizer();
+    sanitizer?.catch(() => undefined);
     try {
       const page = await api.get(`/p/${encodeURIComponent(handle)}`, contentPageSchema);
       // The page shown already (not edited since the build, say) stays as it is, rather
       // than being sanitized, parsed and laid out again on a slow phone's main thread.
-      setState((current) =>
-        current.kind === "loaded" && isSamePage(current.page, page)
-          ? current
-          : { kind: "loaded", page, html: sanitizeContentHtml(page.content) },
-      );
+      if (prerendered && isSamePage(prerendered, page)) return;
+      const { sanitizeContentHtml } = await (sanitizer ?? loadSanitizer());
+      setState({ kind: "loaded", page, html: sanitizeContentHtml(page.content) });
     } catch (error) {
       console.error(`Could not load the page "${handle}"`, error);
       if (error instanceof ApiRequestError && error.leavingPage) return;
@@ -59,7 +66,7 @@ export function ContentPageView({
         keepShown(current) ? current : { kind: notFound ? "not-found" : "failed" },
       );
     }
-  }, [handle, hasPrerendered]);
+  }, [handle, hasPrerendered, prerendered]);
 
   useEffect(() => {
     // A page that arrived with its text is where the visitor may have scrolled already.
