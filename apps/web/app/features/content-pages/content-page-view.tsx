@@ -1,15 +1,16 @@
-import { type ContentPage, contentPageSchema } from "@bakery/shared/api-contract";
+import type { ContentPage } from "@bakery/shared/api-contract";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { ApiRequestError } from "#app/lib/api/api-client.ts";
-import { api } from "#app/lib/api/browser-api-client.ts";
+import { ApiRequestError } from "#app/lib/api/api-errors.ts";
 import { pageTitle } from "#app/seo/page-meta.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 
 /**
- * The sanitizer (DOMPurify, ~8 KB compressed) is needed only for HTML the API sends that the
- * page does not already show, so the prerendered pages' visitors never download it.
+ * What asking the API needs loads when the page asks: the prerendered pages show their text
+ * without it, so it stays off their first load. The sanitizer (DOMPurify, ~10 KB compressed)
+ * loads only for HTML the page does not already show.
  */
+const loadFetcher = () => import("./fetch-content-page.ts");
 const loadSanitizer = () => import("./sanitize-content-html.ts");
 
 type LoadState =
@@ -51,7 +52,8 @@ export function ContentPageView({
     const sanitizer = hasPrerendered ? undefined : loadSanitizer();
     sanitizer?.catch(() => undefined);
     try {
-      const page = await api.get(`/p/${encodeURIComponent(handle)}`, contentPageSchema);
+      const { fetchContentPage } = await loadFetcher();
+      const page = await fetchContentPage(handle);
       // The page shown already (not edited since the build, say) stays as it is, rather
       // than being sanitized, parsed and laid out again on a slow phone's main thread.
       if (prerendered && isSamePage(prerendered, page)) return;
