@@ -3,7 +3,8 @@ import { resolve } from "node:path";
 import { ConfigError, loadPublicConfig } from "@bakery/shared/config";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig } from "vite";
+import { compileEveryPageEagerly } from "./build-steps/compile-every-page-eagerly.ts";
 
 const envFile = resolve(import.meta.dirname, "../../.env");
 if (existsSync(envFile)) process.loadEnvFile(envFile);
@@ -120,34 +121,6 @@ function isSmallAndShared(id: string, graph: ModuleGraph): boolean {
     pending.push(...(graph.getModuleInfo(dep)?.importedIds ?? []));
   }
   return true;
-}
-
-/**
- * Marks the every-page chunk with V8's explicit compile hint. Chrome then compiles the file on
- * a background thread while it downloads, instead of compiling each function on the main
- * thread when it is first called; nearly all of every-page's functions (React, the router)
- * run to hydrate the page. Worth ~50 ms of a slow phone's start-up (docs/performance.md).
- * The hint must be the file's first line, so it goes in after the bundler's own preamble.
- */
-function compileEveryPageEagerly(): Plugin {
-  return {
-    name: "compile-every-page-eagerly",
-    apply: "build",
-    applyToEnvironment: (environment) => environment.name === "client",
-    enforce: "post",
-    generateBundle: {
-      order: "post",
-      handler(_options, bundle) {
-        for (const file of Object.values(bundle)) {
-          if (file.type === "chunk" && file.name === "every-page") {
-            file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
-            // A source map, when one is built, moves down by the same line.
-            if (file.map) file.map.mappings = `;${file.map.mappings}`;
-          }
-        }
-      },
-    },
-  };
 }
 
 export default defineConfig({
