@@ -280,26 +280,74 @@ test.describe("before the app has loaded", () => {
     ).toHaveCount(1);
   });
 
-  test("a short link's page shows its progress bar, then arrives at the target", async ({
+  test("a short link's page shows its progress bar, looks the link up and goes, all before the app", async ({
     context,
     plainPage: page,
   }) => {
     // Headless Chromium's user agent is a bot's: the server serves the page, not a 302.
-    const release = await holdAssets(context);
+    await holdAssets(context); // never released: the app plays no part
+    const answer = gate();
+    const lookups: string[] = [];
+    await page.route("**/api/redirect/**", async (route) => {
+      lookups.push(new URL(route.request().url()).pathname);
+      await answer.opened;
+      await route.continue();
+    });
+    await page.goto("/pricing", { waitUntil: "commit" });
     const response = await page.goto("/to/promo/spring", { waitUntil: "commit" });
     expect(response?.status()).toBe(200);
     const progress = page.getByRole("progressbar", { name: "Opening your link" });
     await expect(progress).toBeVisible();
     await expect(page.getByRole("banner").getByRole("link", { name: "Rise home" })).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expect.poll(() => lookups).toEqual(["/api/redirect/promo/spring"]);
 
-    release();
-    // The app still boots only after the page's load event (docs/decisions/0010).
-    await expect(page).toHaveURL(/\/book-demo(\?|$)/, { timeout: 15_000 });
+    answer.open();
+    // The target as the link names it (the page then tidies its address).
+    await page.waitForURL(
+      `${e2eOrigin}/book-demo?utm_source=sms&utm_medium=text&utm_campaign=spring`,
+      { waitUntil: "commit" },
+    );
+    expect(lookups).toHaveLength(1);
+    // replace(): Back does not return to the link's page, which would only forward again.
+    await page.goBack({ waitUntil: "commit" });
+    await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
   });
 
+  test("a short link's page hands an answer it cannot act on to the app, which shows it without asking again", async ({
+    context,
+    plainPage: page,
+  }) => {
+    const release = await holdAssets(context);
+    const lookups = page.waitForRequest("**/api/redirect/promo/no-such-link");
+    let asked = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/redirect/")) asked += 1;
+    });
+    await page.goto("/to/promo/no-such-link", { waitUntil: "commit" });
+    await (await lookups).response();
+    await expect(page.getByRole("progressbar", { name: "Opening your link" })).toBeVisible();
+
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link doesn't exist");
+    expect(asked).toBe(1);
+  });
+
+  test("a link behind sign-in sends a signed-out visitor to sign in after one lookup", async ({
+    plainPage: page,
+  }) => {
+    let asked = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/redirect/")) asked += 1;
+    });
+    await page.goto("/to/account/billing");
+    await expect(page).toHaveURL(`${e2eOrigin}/login?target=%2Fto%2Faccount%2Fbilling`);
+    expect(asked).toBe(1);
+  });
+
+  // A link behind sign-in: its page looks it up while it is parsed, but only the app can go on.
   for (const [address, title] of [
-    ["/to/promo/spring", "Opening your link"],
+    ["/to/account/billing", "Opening your link"],
     ["/page/privacy-policy", "Loading the page"],
   ] as const) {
     test(`a wait for the app on ${address} that lasts far too long says so, with a way on`, async ({

@@ -6,8 +6,8 @@ import {
   LOCAL_AUTH_EMULATOR_HOST,
   parseEnv,
   publicConfigSchema,
-  redirectAllowedHosts,
 } from "@bakery/shared/config";
+import { redirectAllowedHosts } from "@bakery/shared/redirect-target";
 import { z } from "zod";
 
 /** The monorepo root (apps/api/src → ../../..), used for defaults that live there. */

@@ -4,7 +4,8 @@
  * (build-steps/inline-page-scripts.ts), and hashed into the CSP like every inline script.
  * `slot` replaces its marker, right after the slot it fills; `head`, on every page with that
  * marker, goes before the stylesheet, so it runs as soon as the parser reaches it (a script
- * after a stylesheet waits for it). Paths are relative to this folder.
+ * after a stylesheet waits for it). A script with no `slot` fills none: its marker only asks
+ * for the head part. Paths are relative to this folder.
  */
 export const parseTimeScripts = {
   "scheduling-frame": {
@@ -15,7 +16,16 @@ export const parseTimeScripts = {
     head: "features/signup/pricing-table-in-head.ts",
     slot: "features/signup/pricing-table-on-parse.ts",
   },
-} as const;
+  "short-link-lookup": {
+    head: "features/short-links/short-link-lookup-in-head.ts",
+  },
+} as const satisfies Record<string, ParseTimeScriptFiles>;
+
+/** A parse-time script's modules. */
+export interface ParseTimeScriptFiles {
+  readonly head: string;
+  readonly slot?: string;
+}
 
 export type ParseTimeScript = keyof typeof parseTimeScripts;
 

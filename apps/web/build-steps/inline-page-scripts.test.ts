@@ -17,6 +17,15 @@ describe("inlinePageScripts", () => {
     );
   });
 
+  it("writes only the head part of a script that fills no slot, and drops its marker", () => {
+    const page = `${head}<div hidden>${parseTimeScriptMarker("short-link-lookup")}</div>`;
+    const lookup = new Map([["short-link-lookup", { head: "lookUp()" }]]);
+    expect(inlinePageScripts(page, lookup)).toBe(
+      '<head><meta charSet="utf-8"/><script>lookUp()</script><link rel="stylesheet" href="/assets/app.css"/></head>' +
+        "<div hidden></div>",
+    );
+  });
+
   it("leaves a page without markers as it was, and fails on an unknown marker", () => {
     expect(inlinePageScripts(`${head}<p>plain</p>`, frameScript)).toBe(`${head}<p>plain</p>`);
     expect(() => inlinePageScripts("<!--parse-time-script:nope-->", new Map())).toThrow(/nope/);
@@ -55,9 +64,13 @@ describe("bundleParseTimeScripts", () => {
       },
       lazyChunks: new Map([[path.join(appDir, "features/book-demo/send-booked-demo.ts"), sender]]),
     });
-    expect([...scripts.keys()].sort()).toEqual(["pricing-table", "scheduling-frame"]);
+    expect([...scripts.keys()].sort()).toEqual([
+      "pricing-table",
+      "scheduling-frame",
+      "short-link-lookup",
+    ]);
     for (const { head, slot } of scripts.values()) {
-      for (const script of [head, slot]) {
+      for (const script of slot === undefined ? [head] : [head, slot]) {
         expect(script).not.toMatch(/\bexport\b|\bimport\s*[{"'`*]/);
         expect(script.length).toBeLessThan(4000);
       }
@@ -69,6 +82,9 @@ describe("bundleParseTimeScripts", () => {
     expect(frame?.slot).toContain(`import(\`${sender}\`)`);
     expect(scripts.get("pricing-table")?.head).toContain("pricing-table.js");
     expect(scripts.get("pricing-table")?.slot).toContain("client-reference-id");
+    const lookup = scripts.get("short-link-lookup");
+    expect(lookup?.head).toContain("/redirect/");
+    expect(lookup?.slot).toBeUndefined();
   }, 60_000);
 
   it("fails when a lazy import is not a chunk of the app, rather than inlining it", async () => {

@@ -1,6 +1,10 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { type ParseTimeScript, parseTimeScripts } from "../app/parse-time-scripts.ts";
+import {
+  type ParseTimeScript,
+  type ParseTimeScriptFiles,
+  parseTimeScripts,
+} from "../app/parse-time-scripts.ts";
 import { bundleInlineScript, type InlineScriptOptions } from "./bundle-inline-script.ts";
 
 /**
@@ -16,8 +20,8 @@ const STYLESHEET = /<link\b[^>]*\brel\s*=\s*["']?stylesheet\b/i;
 export interface PageScript {
   /** Runs before the stylesheet, so it does not wait for it. */
   head: string;
-  /** Runs right after the slot it fills. */
-  slot: string;
+  /** Runs right after the slot it fills; a script that fills no slot has none. */
+  slot?: string;
 }
 
 /**
@@ -31,7 +35,7 @@ export function inlinePageScripts(html: string, scripts: ReadonlyMap<string, Pag
     const script = scripts.get(name);
     if (script === undefined) throw new Error(`no parse-time script named "${name}"`);
     heads.push(`<script>${script.head}</script>`);
-    return `<script>${script.slot}</script>`;
+    return script.slot === undefined ? "" : `<script>${script.slot}</script>`;
   });
   if (heads.length === 0) return withSlots;
   const stylesheet = STYLESHEET.exec(withSlots);
@@ -64,12 +68,17 @@ export async function bundleParseTimeScripts(
   options: InlineScriptOptions,
 ): Promise<Map<ParseTimeScript, PageScript>> {
   const appDir = path.resolve(import.meta.dirname, "../app");
-  const entries = Object.entries(parseTimeScripts) as [ParseTimeScript, PageScript][];
+  const entries = Object.entries(parseTimeScripts) as [ParseTimeScript, ParseTimeScriptFiles][];
   const bundle = (entry: string) => bundleInlineScript(path.join(appDir, entry), options);
   const bundled = await Promise.all(
     entries.map(async ([name, { head, slot }]) => {
-      const [headScript, slotScript] = await Promise.all([bundle(head), bundle(slot)]);
-      return [name, { head: headScript, slot: slotScript }] as const;
+      const [headScript, slotScript] = await Promise.all([
+        bundle(head),
+        slot === undefined ? undefined : bundle(slot),
+      ]);
+      const script: PageScript = { head: headScript };
+      if (slotScript !== undefined) script.slot = slotScript;
+      return [name, script] as const;
     }),
   );
   return new Map(bundled);

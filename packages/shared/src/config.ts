@@ -158,13 +158,3 @@ export function loadPublicConfig(env: Env): PublicConfig {
       }
     : config;
 }
-
-/** Every host a redirect may lead to: the site's own, the my-area host and the configured list. */
-export function redirectAllowedHosts(config: PublicConfig): string[] {
-  const hosts = [
-    new URL(config.SITE_URL).host,
-    new URL(config.MY_AREA_URL).host,
-    ...config.REDIRECT_ALLOWED_HOSTS,
-  ];
-  return [...new Set(hosts.map((host) => host.toLowerCase()))];
-}

@@ -1,3 +1,5 @@
+import type { PublicConfig } from "./config.ts";
+
 /**
  * Decides whether a short link may send a visitor to `target`.
  *
@@ -22,6 +24,22 @@ export interface RedirectTargetPolicy {
 export type RedirectTargetCheck =
   | { ok: true; url: string; sameOrigin: boolean }
   | { ok: false; reason: string };
+
+/**
+ * Every host a redirect may lead to: the site's own, the my-area host and the configured list.
+ * Here rather than with the configuration's schema, so the page that resolves a short link while
+ * it is parsed can check a target without the schema library.
+ */
+export function redirectAllowedHosts(
+  config: Pick<PublicConfig, "SITE_URL" | "MY_AREA_URL" | "REDIRECT_ALLOWED_HOSTS">,
+): string[] {
+  const hosts = [
+    new URL(config.SITE_URL).host,
+    new URL(config.MY_AREA_URL).host,
+    ...config.REDIRECT_ALLOWED_HOSTS,
+  ];
+  return [...new Set(hosts.map((host) => host.toLowerCase()))];
+}
 
 export const MAX_REDIRECT_TARGET_LENGTH = 2048;
 

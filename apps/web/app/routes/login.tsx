@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useAuth } from "#app/features/auth/auth-context.tsx";
 import { SignInForm } from "#app/features/auth/sign-in-form.tsx";
-import { canKeepSignIn } from "#app/features/auth/sign-in-memory.ts";
 import { SignedInStatus } from "#app/features/auth/signed-in-status.tsx";
+import { canKeepSignIn } from "#app/lib/sign-in-memory.ts";
 import { pageMeta } from "#app/seo/page-meta.ts";
 import { siteConfig } from "#app/site-config.ts";
 

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { sessionIsLeavingPage } from "#app/features/auth/load-auth-session.ts";
+import { takeEarlyShortLinkLookup } from "#app/features/short-links/early-short-link-lookup.ts";
 import { resolveShortLink } from "#app/features/short-links/resolve-short-link.ts";
 import { ApplicationError } from "#app/layout/application-error.tsx";
 import { WaitingForApp } from "#app/layout/waiting-for-app.tsx";
@@ -7,6 +8,7 @@ import { ApiNetworkError, ApiRequestError } from "#app/lib/api/api-client.ts";
 import { api } from "#app/lib/api/browser-api-client.ts";
 import { pageMeta } from "#app/seo/page-meta.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
+import { ParseTimeScriptRequest } from "#app/ui/parse-time-slot.tsx";
 import type { Route } from "./+types/short-link";
 
 export const meta = () =>
@@ -21,8 +23,17 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   // A signed-in visitor the session is already sending on (onboarding) goes there,
   // not to the link: one rule decides (docs/decisions/0012).
   if (await sessionIsLeavingPage()) return { kind: "leaving" } as const;
+  // The page's head may have asked already, and even be on its way to the target.
+  const early = await takeEarlyShortLinkLookup();
+  if (early?.going) return { kind: "leaving" } as const;
   try {
-    const outcome = await resolveShortLink(api, params.cat, params.id, window.location.origin);
+    const outcome = await resolveShortLink(
+      api,
+      params.cat,
+      params.id,
+      window.location.origin,
+      early?.answer,
+    );
     // replace(): the short link itself should not stay in the back history.
     if (outcome.kind === "go") window.location.replace(outcome.to);
     return outcome;
@@ -44,7 +55,13 @@ function OpeningLink() {
 }
 
 export function HydrateFallback() {
-  return <OpeningLink />;
+  return (
+    <>
+      {/* The page's HTML looks the link up and goes, before the app has loaded. */}
+      <ParseTimeScriptRequest script="short-link-lookup" />
+      <OpeningLink />
+    </>
+  );
 }
 
 export default function ShortLink({ loaderData }: Route.ComponentProps) {

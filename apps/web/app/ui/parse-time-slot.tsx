@@ -29,3 +29,19 @@ export function ParseTimeSlot({ id, script, className, data }: ParseTimeSlotProp
     />
   );
 }
+
+/**
+ * Asks for a parse-time script that fills no slot (its head part alone does the work): the
+ * build writes that part into the page's head and removes the marker, leaving this element
+ * empty. React adopts it as it is on hydration.
+ */
+export function ParseTimeScriptRequest({ script }: { script: ParseTimeScript }) {
+  return (
+    <div
+      hidden
+      suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed marker the build replaces with a hashed script of our own
+      dangerouslySetInnerHTML={{ __html: parseTimeScriptMarker(script) }}
+    />
+  );
+}

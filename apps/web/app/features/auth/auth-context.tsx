@@ -7,9 +7,9 @@ import {
   useMemo,
   useState,
 } from "react";
+import { hasSignedInBefore } from "#app/lib/sign-in-memory.ts";
 import type { AuthSession, AuthState } from "./auth-session.ts";
 import { loadAuthSession } from "./load-auth-session.ts";
-import { hasSignedInBefore } from "./sign-in-memory.ts";
 
 type AuthContextValue = {
   /** null while the session is not loaded: always so in prerendered HTML and for anonymous visitors. */

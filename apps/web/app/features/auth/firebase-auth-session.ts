@@ -17,17 +17,17 @@ import {
 } from "firebase/auth";
 import { ApiRequestError } from "#app/lib/api/api-client.ts";
 import { api } from "#app/lib/api/browser-api-client.ts";
-import { siteConfig } from "#app/site-config.ts";
-import { accountLoadErrorMessage } from "./auth-error-messages.ts";
-import type { AuthSession, AuthState } from "./auth-session.ts";
-import { routeAfterSignIn, type SignInDestination } from "./route-after-sign-in.ts";
 import {
   forgetSignedIn,
   hasSignedInBefore,
   markSessionRejected,
   rememberSignedIn,
   takeSessionRejected,
-} from "./sign-in-memory.ts";
+} from "#app/lib/sign-in-memory.ts";
+import { siteConfig } from "#app/site-config.ts";
+import { accountLoadErrorMessage } from "./auth-error-messages.ts";
+import type { AuthSession, AuthState } from "./auth-session.ts";
+import { routeAfterSignIn, type SignInDestination } from "./route-after-sign-in.ts";
 
 /**
  * The page's identity session on the Firebase JS SDK. This module is the only

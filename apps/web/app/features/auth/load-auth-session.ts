@@ -1,6 +1,6 @@
+import { hasSignedInBefore } from "#app/lib/sign-in-memory.ts";
 import { withTimeLimit } from "#app/lib/time-limit.ts";
 import type { AuthSession, AuthState } from "./auth-session.ts";
-import { hasSignedInBefore } from "./sign-in-memory.ts";
 
 let session: Promise<AuthSession> | undefined;
 

@@ -1,9 +1,9 @@
 import { redirectResultSchema } from "@bakery/shared/api-contract";
-import { redirectAllowedHosts } from "@bakery/shared/config";
-import { checkRedirectTarget } from "@bakery/shared/redirect-target";
+import { checkRedirectTarget, redirectAllowedHosts } from "@bakery/shared/redirect-target";
 import type { ShortLinkOutcome } from "@bakery/shared/short-link-outcome";
 import { type ApiClient, ApiRequestError } from "#app/lib/api/api-client.ts";
 import { siteConfig } from "#app/site-config.ts";
+import { shortLinkApiPath } from "./early-short-link-lookup.ts";
 
 /** What the link page can land on, or that the API client already sent the browser elsewhere (sign-in, or a moved link). */
 export type ShortLinkPageOutcome =
@@ -15,19 +15,18 @@ const targetRefused = { kind: "not-found", reason: "target-refused" } as const;
 /**
  * Asks the API where a short link leads and checks the answer before the
  * browser goes there: the server checked it too, but a target is never
- * followed on trust.
+ * followed on trust. `started`: the API's answer to this question, asked for
+ * before the app ran (early-short-link-lookup.ts), read instead of asking again.
  */
 export async function resolveShortLink(
   api: ApiClient,
   cat: string,
   id: string,
   siteOrigin: string,
+  started?: Promise<Response>,
 ): Promise<ShortLinkPageOutcome> {
   try {
-    const { to } = await api.get(
-      `/redirect/${encodeURIComponent(cat)}/${encodeURIComponent(id)}`,
-      redirectResultSchema,
-    );
+    const { to } = await api.get(shortLinkApiPath(cat, id), redirectResultSchema, started);
     const checked = checkRedirectTarget(to, {
       siteOrigin,
       allowedHosts: redirectAllowedHosts(siteConfig),

@@ -44,6 +44,27 @@ describe("createApiClient", () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it("reads an answer already asked for instead of asking again, and handles it the same way", async () => {
+    const { api, requests, navigate } = clientFor({ status: 200, body: page });
+    const started = Promise.resolve(new Response(JSON.stringify(page), { status: 200 }));
+    await expect(api.get("/p/privacy-policy", contentPageSchema, started)).resolves.toEqual(page);
+    const moved = Promise.resolve(
+      new Response(JSON.stringify({ location: "/to/promo/summer" }), { status: 301 }),
+    );
+    await expect(api.get("/redirect/promo/spring", contentPageSchema, moved)).rejects.toMatchObject(
+      {
+        status: 301,
+        leavingPage: true,
+      },
+    );
+    expect(navigate).toHaveBeenCalledWith("/to/promo/summer");
+    const timedOut = Promise.reject(new DOMException("too slow", "TimeoutError"));
+    await expect(
+      api.get("/redirect/promo/spring", contentPageSchema, timedOut),
+    ).rejects.toMatchObject({ name: "ApiNetworkError", timedOut: true });
+    expect(requests).toHaveLength(0);
+  });
+
   it("sends an empty bearer token when signed out", async () => {
     const { api, requests } = clientFor({ status: 200, body: page }, "");
     await api.get("/p/privacy-policy", contentPageSchema);

@@ -1,12 +1,11 @@
 import { apiErrorSchema, movedResultSchema } from "@bakery/shared/api-contract";
 import { sameOriginPath } from "@bakery/shared/redirect-target";
 import type { z } from "zod";
+import { API_TIMEOUT_MS, apiAddress } from "./api-address.ts";
 import { ApiNetworkError, ApiRequestError } from "./api-errors.ts";
 
+export { API_TIMEOUT_MS } from "./api-address.ts";
 export { ApiNetworkError, ApiRequestError } from "./api-errors.ts";
-
-/** How long a request may take before the client gives up (docs/decisions/0013). */
-export const API_TIMEOUT_MS = 15_000;
 
 export type ApiClientDeps = {
   baseUrl: string;
@@ -37,26 +36,14 @@ export function createApiClient(deps: ApiClientDeps) {
     path: string,
     body: unknown,
     schema: Schema,
+    started?: Promise<Response>,
   ): Promise<z.infer<Schema>> {
     const here = deps.location();
     const signInAgain = `/login?target=${encodeURIComponent(here.pathAndQuery)}`;
-    // No token (the identity SDK failed to load): the call goes out signed out.
-    const token = await deps.getIdToken().catch(() => "");
-    const headers: Record<string, string> = {
-      Authorization: `Bearer ${token}`,
-      Accept: "application/json",
-    };
-    if (method === "POST") headers["Content-Type"] = "application/json";
     let response: Response;
     let answer: unknown;
     try {
-      response = await deps.fetch(`${deps.baseUrl.replace(/\/$/, "")}${path}`, {
-        method,
-        headers,
-        body: method === "POST" ? JSON.stringify(body) : undefined,
-        redirect: "error",
-        signal: AbortSignal.timeout(deps.timeoutMs ?? API_TIMEOUT_MS),
-      });
+      response = await (started ?? send(method, path, body));
       answer = await response.json().catch((error: unknown) => {
         // A body cut off by the timeout is no answer; any other unreadable body is a bad one.
         if (error instanceof DOMException && error.name === "TimeoutError") throw error;
@@ -105,10 +92,31 @@ export function createApiClient(deps: ApiClientDeps) {
         );
   }
 
+  async function send(method: "GET" | "POST", path: string, body: unknown): Promise<Response> {
+    // No token (the identity SDK failed to load): the call goes out signed out.
+    const token = await deps.getIdToken().catch(() => "");
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${token}`,
+      Accept: "application/json",
+    };
+    if (method === "POST") headers["Content-Type"] = "application/json";
+    return deps.fetch(apiAddress(deps.baseUrl, path), {
+      method,
+      headers,
+      body: method === "POST" ? JSON.stringify(body) : undefined,
+      redirect: "error",
+      signal: AbortSignal.timeout(deps.timeoutMs ?? API_TIMEOUT_MS),
+    });
+  }
+
   return {
-    /** GET `path`; the answer is checked against `schema`. */
-    get: <Schema extends z.ZodType>(path: string, schema: Schema) =>
-      request("GET", path, undefined, schema),
+    /**
+     * GET `path`; the answer is checked against `schema`. `started`: this very request, already
+     * sent (signed out, with its own time limit) before the app ran; its answer or failure is
+     * handled as if this call had sent it.
+     */
+    get: <Schema extends z.ZodType>(path: string, schema: Schema, started?: Promise<Response>) =>
+      request("GET", path, undefined, schema, started),
     /** POST `body` as JSON to `path`; the answer is checked against `schema`. */
     post: <Schema extends z.ZodType>(path: string, body: unknown, schema: Schema) =>
       request("POST", path, body, schema),
