@@ -277,7 +277,7 @@ export function toMarkdown(results: BenchResults): string {
         ["Way", "To target's first paint ms", "To target's load ms", "Requests"],
         [
           ["Server 302 (one round trip)", timing.serverRedirect],
-          ["Page flow (SPA page → /api/redirect → go)", timing.pageFlow],
+          ["Page flow (the link's page → /api/redirect → go)", timing.pageFlow],
         ].map(([label, flow]) => {
           const numbers = flow as ShortLinkTimings["pageFlow"];
           return [

@@ -1,7 +1,7 @@
 /**
  * Time from tapping a short link to the target page's first paint, both ways:
  *   - server 302: the navigation to /to/:cat/:id is answered with a redirect;
- *   - page flow: the SPA page loads, its JavaScript asks /api/redirect, then goes.
+ *   - page flow: the link's page loads, a script in its head asks /api/redirect, then goes.
  * The page flow is forced by sending the first request with a link-preview user
  * agent (the server then serves the SPA page, as it does for anything unusual).
  * Phone conditions as Lighthouse's DevTools throttling (phone-browser.ts); a cold

@@ -333,6 +333,30 @@ test.describe("before the app has loaded", () => {
     expect(asked).toBe(1);
   });
 
+  test("a short link's page never follows a target the allow-list refuses, even before the app", async ({
+    context,
+    plainPage: page,
+  }) => {
+    const release = await holdAssets(context);
+    await page.route("**/api/redirect/promo/spring", (route) =>
+      route.fulfill({ json: { to: "https://evil.example/phish" } }),
+    );
+    const evil: string[] = [];
+    await context.route("https://evil.example/**", (route) => {
+      evil.push(route.request().url());
+      return route.abort();
+    });
+    const answered = page.waitForResponse("**/api/redirect/promo/spring");
+    await page.goto("/to/promo/spring", { waitUntil: "commit" });
+    await answered;
+    await expect(page.getByRole("progressbar", { name: "Opening your link" })).toBeVisible();
+
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link can't be opened");
+    await expect(page).toHaveURL(`${e2eOrigin}/to/promo/spring`);
+    expect(evil).toEqual([]);
+  });
+
   test("a link behind sign-in sends a signed-out visitor to sign in after one lookup", async ({
     plainPage: page,
   }) => {
