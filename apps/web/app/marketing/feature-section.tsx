@@ -16,7 +16,11 @@ export function FeatureSection({
 }) {
   const titleId = `${section.id}-title`;
   return (
-    <section id={section.id} aria-labelledby={titleId} className="py-14 md:py-20">
+    <section
+      id={section.id}
+      aria-labelledby={titleId}
+      className="render-near-viewport py-14 md:py-20"
+    >
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 sm:px-6 md:grid-cols-2 lg:gap-16 lg:px-8">
         <div className={flipped ? "md:order-2" : ""}>
           <p className="font-semibold text-brand-700 text-sm uppercase tracking-wider">

@@ -2,7 +2,10 @@ import { stats } from "./stats.ts";
 
 export function StatsPanel() {
   return (
-    <section aria-labelledby="stats-title" className="bg-brand-800 py-14 text-white md:py-16">
+    <section
+      aria-labelledby="stats-title"
+      className="render-near-viewport bg-brand-800 py-14 text-white md:py-16"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <h2 id="stats-title" className="text-center font-semibold text-2xl sm:text-3xl">
           What bakeries see after switching

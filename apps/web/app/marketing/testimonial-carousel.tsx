@@ -27,7 +27,7 @@ export function TestimonialCarousel() {
   }, [rotating]);
 
   return (
-    <section aria-labelledby="testimonials-title" className="py-16 md:py-24">
+    <section aria-labelledby="testimonials-title" className="render-near-viewport py-16 md:py-24">
       <div className="mx-auto max-w-4xl px-4 sm:px-6 lg:px-8">
         <h2
           id="testimonials-title"
