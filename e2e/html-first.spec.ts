@@ -7,7 +7,7 @@ import {
   expectNoSeriousA11yViolations,
   waitForHydration,
 } from "./support/fixtures.ts";
-import { gate } from "./support/gate.ts";
+import { holdRequests } from "./support/gate.ts";
 import { expectOpenSiteMenu } from "./support/site-menu.ts";
 
 /**
@@ -29,13 +29,8 @@ const frameTitle = "Book a demo: pick a time";
  * Holds every request for the site's files matching `files` (by default the app's JavaScript)
  * until the returned function is called.
  */
-async function holdAssets(context: BrowserContext, files = "**/*.js"): Promise<() => void> {
-  const released = gate();
-  await context.route(`${e2eOrigin}/assets/${files}`, async (route) => {
-    await released.opened;
-    await route.continue().catch(() => {});
-  });
-  return released.open;
+function holdAssets(context: BrowserContext, files = "**/*.js"): Promise<() => void> {
+  return holdRequests(context, `${e2eOrigin}/assets/${files}`);
 }
 
 /** Dispatches the scheduling page's "booked" message on the page's window, as its frame would. */
@@ -286,12 +281,11 @@ test.describe("before the app has loaded", () => {
   }) => {
     // Headless Chromium's user agent is a bot's: the server serves the page, not a 302.
     await holdAssets(context); // never released: the app plays no part
-    const answer = gate();
+    const answer = await holdRequests(page, "**/api/redirect/**");
     const lookups: string[] = [];
-    await page.route("**/api/redirect/**", async (route) => {
-      lookups.push(new URL(route.request().url()).pathname);
-      await answer.opened;
-      await route.continue();
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith("/api/redirect/")) lookups.push(pathname);
     });
     await page.goto("/pricing", { waitUntil: "commit" });
     const response = await page.goto("/to/promo/spring", { waitUntil: "commit" });
@@ -302,7 +296,7 @@ test.describe("before the app has loaded", () => {
     await expect(page.getByRole("contentinfo")).toBeVisible();
     await expect.poll(() => lookups).toEqual(["/api/redirect/promo/spring"]);
 
-    answer.open();
+    answer();
     // The target as the link names it (the page then tidies its address).
     await page.waitForURL(
       `${e2eOrigin}/book-demo?utm_source=sms&utm_medium=text&utm_campaign=spring`,

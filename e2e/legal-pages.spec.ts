@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures.ts";
-import { gate } from "./support/gate.ts";
+import { holdRequests } from "./support/gate.ts";
 import { waitForQueuedPageWork } from "./support/queued-page-work.ts";
 
 /**
@@ -12,18 +12,14 @@ const apiPage = "**/api/p/privacy-policy";
 test("an unedited legal page keeps the text it arrived with: the stored copy replaces nothing", async ({
   page,
 }) => {
-  const held = gate();
-  await page.route(apiPage, async (route) => {
-    await held.opened;
-    await route.continue();
-  });
+  const release = await holdRequests(page, apiPage);
   const answered = page.waitForResponse(apiPage);
   await page.goto("/privacy-policy");
   const text = page.getByTestId("content-html");
   // Marks the shown text: a copy put in its place would come without the mark.
   await text.evaluate((element) => element.firstElementChild?.setAttribute("data-shown", ""));
 
-  held.open();
+  release();
   expect((await answered).status()).toBe(200);
   await waitForQueuedPageWork(page);
   await expect(text.locator("[data-shown]")).toHaveCount(1);

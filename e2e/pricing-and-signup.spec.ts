@@ -1,6 +1,6 @@
 import { e2eSiteEnv } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
-import { gate } from "./support/gate.ts";
+import { holdRequests } from "./support/gate.ts";
 
 test("pricing shows the flat price, fee notes, a Book a Demo button and the feature list", async ({
   page,
@@ -55,12 +55,8 @@ test("signup embeds the payment provider's pricing table, its script on this pag
 test("signup shows a spinner while the plans load, and a way on when they take far too long", async ({
   page,
 }) => {
-  const scriptMayLoad = gate();
   // Held, then passed on to the fixture's stand-in for the provider's script.
-  await page.route("https://js.stripe.com/**", async (route) => {
-    await scriptMayLoad.opened;
-    await route.fallback();
-  });
+  const scriptMayLoad = await holdRequests(page, "https://js.stripe.com/**", "fallback");
   await page.clock.install();
   // The page's load event waits for the provider's script: wait for the app instead.
   await page.goto("/signup", { waitUntil: "commit" });
@@ -78,7 +74,7 @@ test("signup shows a spinner while the plans load, and a way on when they take f
   );
   await expectNoSeriousA11yViolations(page);
 
-  scriptMayLoad.open();
+  scriptMayLoad();
   await expect(page.getByTestId("stripe-stub")).toBeVisible();
   await expect(slow).toBeHidden();
 });

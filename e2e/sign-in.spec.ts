@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { e2eAuthEmulatorHost, e2eOrigin } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
-import { gate } from "./support/gate.ts";
+import { holdRequests } from "./support/gate.ts";
 import { stubGoogleApi } from "./support/google-api-stub.ts";
 import {
   demoUsers,
@@ -291,11 +291,7 @@ test.describe("the login form", () => {
     page,
   }) => {
     // The identity SDK's chunk hangs until the test lets it go.
-    const held = gate();
-    await page.route("**/assets/firebase-auth-session-*.js", async (route) => {
-      await held.opened;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/assets/firebase-auth-session-*.js");
     await page.clock.install();
     await page.goto("/login");
     await submitSignIn(page, demoUsers.active.email);
@@ -305,24 +301,20 @@ test.describe("the login form", () => {
     await expect(errorRegion(page)).toContainText("Sign-in couldn't load");
     await expect(errorRegion(page)).toBeFocused();
 
-    held.open();
+    release();
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL(myArea.home);
   });
 
   test("shows that it is busy, and takes no second click, while signing in", async ({ page }) => {
     await page.goto("/login");
-    const held = gate();
-    await page.route(passwordSignInCall, async (route) => {
-      await held.opened;
-      await route.continue();
-    });
+    const release = await holdRequests(page, passwordSignInCall);
     await submitSignIn(page, demoUsers.active.email);
     const busyButton = page.getByRole("button", { name: "Signing in…" });
     await expect(busyButton).toBeDisabled();
     await expect(page.getByRole("button", { name: "Continue with Google" })).toBeDisabled();
     await expect(page.getByRole("button", { name: "Forgot password?" })).toBeDisabled();
-    held.open();
+    release();
     await expect(page).toHaveURL(myArea.home);
   });
 
@@ -356,11 +348,7 @@ test.describe("the login form", () => {
 test.describe("while signed in, the login page", () => {
   test("shows who is signed in and can sign out", async ({ page }) => {
     await page.goto("/login");
-    const me = gate();
-    await page.route("**/api/me", async (route) => {
-      await me.opened;
-      await route.continue();
-    });
+    const releaseMe = await holdRequests(page, "**/api/me");
     await submitSignIn(page, demoUsers.active.email);
     // Wide screens also show the account column, with its own copy of both.
     const main = page.getByRole("main");
@@ -369,7 +357,7 @@ test.describe("while signed in, the login page", () => {
     await main.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled();
     await expect(page.getByLabel("Email", { exact: true })).toBeFocused();
-    me.open();
+    releaseMe();
     // The answer for the user who left is ignored: the page stays.
     await expect(page.locator("html")).toHaveAttribute("data-account-settled", "ignored");
     await expect(page).toHaveURL(`${e2eOrigin}/login`);

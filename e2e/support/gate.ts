@@ -1,3 +1,5 @@
+import type { BrowserContext, Page } from "@playwright/test";
+
 /**
  * A promise and the function that settles it: a test holds a request (or anything else) on
  * `opened` until it calls `open`.
@@ -8,4 +10,23 @@ export function gate() {
     open = resolve;
   });
   return { opened, open };
+}
+
+/**
+ * Holds every request of `target` (a page, or all of a context's pages) to `url` until the
+ * returned function is called; then each goes on to the network (`continue`) or to the
+ * handler routed before this one (`fallback`, e.g. a fixture's stand-in for a third party).
+ */
+export async function holdRequests(
+  target: Page | BrowserContext,
+  url: string,
+  then: "continue" | "fallback" = "continue",
+): Promise<() => void> {
+  const held = gate();
+  await target.route(url, async (route) => {
+    await held.opened;
+    // A page closed while its request was held has nothing left to send it to.
+    await (then === "continue" ? route.continue() : route.fallback()).catch(() => {});
+  });
+  return held.open;
 }

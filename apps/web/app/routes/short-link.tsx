@@ -8,7 +8,7 @@ import { ApiNetworkError, ApiRequestError } from "#app/lib/api/api-client.ts";
 import { api } from "#app/lib/api/browser-api-client.ts";
 import { pageMeta } from "#app/seo/page-meta.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
-import { ParseTimeScriptRequest } from "#app/ui/parse-time-slot.tsx";
+import { ParseTimeSlot } from "#app/ui/parse-time-slot.tsx";
 import type { Route } from "./+types/short-link";
 
 export const meta = () =>
@@ -58,7 +58,7 @@ export function HydrateFallback() {
   return (
     <>
       {/* The page's HTML looks the link up and goes, before the app has loaded. */}
-      <ParseTimeScriptRequest script="short-link-lookup" />
+      <ParseTimeSlot script="short-link-lookup" className="hidden" />
       <OpeningLink />
     </>
   );

@@ -1,7 +1,8 @@
 import { type ParseTimeScript, parseTimeScriptMarker } from "#app/parse-time-scripts.ts";
 
 type ParseTimeSlotProps = {
-  id: string;
+  /** What the script finds the slot by; none for a script that fills no slot. */
+  id?: string;
   /** The script that fills the slot while the page is parsed. */
   script: ParseTimeScript;
   className?: string;
@@ -15,6 +16,8 @@ type ParseTimeSlotProps = {
  * code. React renders the box with inner HTML it never reconciles, so on hydration it adopts
  * whatever the script made (a frame is not requested twice). The script keeps its progress in
  * the box's data-state, which the siblings after it style with `peer-data-[state=…]`.
+ * A script whose head part alone does the work is asked for by a hidden slot with no id:
+ * the build leaves it empty.
  */
 export function ParseTimeSlot({ id, script, className, data }: ParseTimeSlotProps) {
   return (
@@ -23,22 +26,6 @@ export function ParseTimeSlot({ id, script, className, data }: ParseTimeSlotProp
       className={className ? `peer ${className}` : "peer"}
       {...data}
       // data-state and the children are the script's; the HTML differs from this by design.
-      suppressHydrationWarning
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed marker the build replaces with a hashed script of our own
-      dangerouslySetInnerHTML={{ __html: parseTimeScriptMarker(script) }}
-    />
-  );
-}
-
-/**
- * Asks for a parse-time script that fills no slot (its head part alone does the work): the
- * build writes that part into the page's head and removes the marker, leaving this element
- * empty. React adopts it as it is on hydration.
- */
-export function ParseTimeScriptRequest({ script }: { script: ParseTimeScript }) {
-  return (
-    <div
-      hidden
       suppressHydrationWarning
       // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed marker the build replaces with a hashed script of our own
       dangerouslySetInnerHTML={{ __html: parseTimeScriptMarker(script) }}

@@ -45,11 +45,12 @@ export function ContentPageView({
   const hasPrerendered = prerendered !== undefined;
 
   const load = useCallback(async () => {
-    const keepShown = (current: LoadState) => hasPrerendered && current.kind === "loaded";
+    const keepShown = (current: LoadState) =>
+      prerendered !== undefined && current.kind === "loaded";
     setState((current) => (keepShown(current) ? current : { kind: "loading" }));
     // With nothing prerendered the answer is always new: fetch the sanitizer alongside it.
     // (When the answer fails first, the answer's error is the one to report.)
-    const sanitizer = hasPrerendered ? undefined : loadSanitizer();
+    const sanitizer = prerendered ? undefined : loadSanitizer();
     sanitizer?.catch(() => undefined);
     try {
       const { fetchContentPage } = await loadFetcher();
@@ -68,7 +69,7 @@ export function ContentPageView({
         keepShown(current) ? current : { kind: notFound ? "not-found" : "failed" },
       );
     }
-  }, [handle, hasPrerendered, prerendered]);
+  }, [handle, prerendered]);
 
   useEffect(() => {
     // A page that arrived with its text is where the visitor may have scrolled already.

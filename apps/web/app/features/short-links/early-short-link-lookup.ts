@@ -1,7 +1,7 @@
-import { checkRedirectTarget, redirectAllowedHosts } from "@bakery/shared/redirect-target";
 import { API_TIMEOUT_MS, apiAddress } from "#app/lib/api/api-address.ts";
 import { hasSignedInBefore } from "#app/lib/sign-in-memory.ts";
 import { siteConfig } from "#app/site-config.ts";
+import { checkedShortLinkTarget, shortLinkApiPath } from "./short-link-target.ts";
 
 /**
  * A short link's page resolves the link from its HTML (docs/decisions/0011): a script in the
@@ -26,11 +26,6 @@ type Started = { pathname: string; lookup: Promise<EarlyLookup> };
 
 const KEY = "__riseEarlyShortLinkLookup";
 const store = globalThis as typeof globalThis & { [KEY]?: Started };
-
-/** The API path that says where the link /to/`cat`/`id` leads. */
-export function shortLinkApiPath(cat: string, id: string): string {
-  return `/redirect/${encodeURIComponent(cat)}/${encodeURIComponent(id)}`;
-}
 
 /**
  * Run by the page's head while it is parsed. Only for a visitor this browser has never seen
@@ -61,16 +56,10 @@ export function startEarlyShortLinkLookup(): void {
           .json()
           .catch(() => undefined);
         const to = (body as { to?: unknown } | undefined)?.to;
-        const checked =
-          typeof to === "string"
-            ? checkRedirectTarget(to, {
-                siteOrigin: origin,
-                allowedHosts: redirectAllowedHosts(siteConfig),
-              })
-            : undefined;
-        if (checked?.ok) {
+        const target = typeof to === "string" ? checkedShortLinkTarget(to, origin) : undefined;
+        if (target !== undefined) {
           // replace(): the short link itself should not stay in the back history.
-          window.location.replace(checked.url);
+          window.location.replace(target);
           return { going: true };
         }
       }

@@ -1,9 +1,7 @@
 import { redirectResultSchema } from "@bakery/shared/api-contract";
-import { checkRedirectTarget, redirectAllowedHosts } from "@bakery/shared/redirect-target";
 import type { ShortLinkOutcome } from "@bakery/shared/short-link-outcome";
 import { type ApiClient, ApiRequestError } from "#app/lib/api/api-client.ts";
-import { siteConfig } from "#app/site-config.ts";
-import { shortLinkApiPath } from "./early-short-link-lookup.ts";
+import { checkedShortLinkTarget, shortLinkApiPath } from "./short-link-target.ts";
 
 /** What the link page can land on, or that the API client already sent the browser elsewhere (sign-in, or a moved link). */
 export type ShortLinkPageOutcome =
@@ -14,8 +12,7 @@ const targetRefused = { kind: "not-found", reason: "target-refused" } as const;
 
 /**
  * Asks the API where a short link leads and checks the answer before the
- * browser goes there: the server checked it too, but a target is never
- * followed on trust. `started`: the API's answer to this question, asked for
+ * browser goes there (checkedShortLinkTarget). `started`: the API's answer to this question, asked for
  * before the app ran (early-short-link-lookup.ts), read instead of asking again.
  */
 export async function resolveShortLink(
@@ -27,11 +24,8 @@ export async function resolveShortLink(
 ): Promise<ShortLinkPageOutcome> {
   try {
     const { to } = await api.get(shortLinkApiPath(cat, id), redirectResultSchema, started);
-    const checked = checkRedirectTarget(to, {
-      siteOrigin,
-      allowedHosts: redirectAllowedHosts(siteConfig),
-    });
-    return checked.ok ? { kind: "go", to: checked.url } : targetRefused;
+    const target = checkedShortLinkTarget(to, siteOrigin);
+    return target !== undefined ? { kind: "go", to: target } : targetRefused;
   } catch (error) {
     if (error instanceof ApiRequestError) {
       if (error.leavingPage) return { kind: "leaving" };

@@ -4,7 +4,6 @@ import type { z } from "zod";
 import { API_TIMEOUT_MS, apiAddress } from "./api-address.ts";
 import { ApiNetworkError, ApiRequestError } from "./api-errors.ts";
 
-export { API_TIMEOUT_MS } from "./api-address.ts";
 export { ApiNetworkError, ApiRequestError } from "./api-errors.ts";
 
 export type ApiClientDeps = {
