@@ -303,6 +303,8 @@ test.describe("before the app has loaded", () => {
       { waitUntil: "commit" },
     );
     expect(lookups).toHaveLength(1);
+    // Back once the target's document is there, not while its navigation is still under way.
+    await page.waitForLoadState("domcontentloaded");
     // replace(): Back does not return to the link's page, which would only forward again.
     await page.goBack({ waitUntil: "commit" });
     await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
