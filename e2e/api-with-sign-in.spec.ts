@@ -89,6 +89,27 @@ test.describe("short links", () => {
     await context.close();
   });
 
+  test("a moved link opens its target through its new address (301, query kept, then 302)", async ({
+    browser,
+  }, testInfo) => {
+    const from = `moved-${testInfo.project.name}-${Date.now().toString(36)}`;
+    await runAdmin("links", "put", "promo", from, "/pricing");
+    await runAdmin("links", "move", "promo", from, "promo", `${from}-new`);
+    const context = await browser.newContext({ userAgent: PHONE_USER_AGENT });
+    const page = await context.newPage();
+    const response = await page.goto(`${e2eOrigin}/to/promo/${from}?utm_source=sms`);
+    await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
+    const hops: string[] = [];
+    for (let hop = response?.request().redirectedFrom(); hop; hop = hop.redirectedFrom()) {
+      hops.unshift(hop.url());
+    }
+    expect(hops).toEqual([
+      `${e2eOrigin}/to/promo/${from}?utm_source=sms`,
+      `${e2eOrigin}/to/promo/${from}-new?utm_source=sms`,
+    ]);
+    await context.close();
+  });
+
   test("a link preview fetcher gets the page (no 302), which still opens the target", async ({
     browser,
   }) => {

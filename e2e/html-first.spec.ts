@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Request } from "@playwright/test";
 import { prefilledAdVisit } from "./support/book-demo-visit.ts";
-import { e2eOrigin, e2eSiteEnv } from "./support/e2e-env.ts";
+import { e2eOrigin, e2eSiteEnv, PHONE_USER_AGENT } from "./support/e2e-env.ts";
 import {
   test as base,
   expect,
@@ -476,4 +476,45 @@ test("a page the app renders on the client shows the site's frame and a loading 
   release();
   await waitForHydration(page);
   await expect(page.getByRole("progressbar")).toHaveCount(0);
+});
+
+test.describe("a short link that cannot be followed, opened on a phone", () => {
+  // Headless Chromium's own user agent is a bot's, which gets the link's page (decision 6).
+  test.use({ userAgent: PHONE_USER_AGENT });
+
+  /** What the server answers: the page saying so, with 404, and nothing for the app to do. */
+  async function expectProblemPage(page: Page, address: string) {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    const response = await page.goto(address);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link doesn't exist");
+    await expect(page).toHaveTitle(/^This link doesn't exist/);
+    await expect(page).toHaveURL(`${e2eOrigin}${address}`);
+    expect(scripts).toEqual([]);
+  }
+
+  test("is answered with 404 and says so from its HTML; the way on leads to the site, app and all", async ({
+    plainPage: page,
+  }) => {
+    await expectProblemPage(page, "/to/promo/no-such-link");
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("link", { name: "Go to the home page" }).click();
+    await expect(page).toHaveURL(`${e2eOrigin}/`);
+    await waitForHydration(page);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  });
+
+  test.describe("with JavaScript disabled", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("says the same, and its menu works", async ({ plainPage: page, isMobile }) => {
+      await expectProblemPage(page, "/to/promo/no-such-link");
+      if (!isMobile) return;
+      await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
+      await expectOpenSiteMenu(page.getByRole("dialog", { name: "Menu" }));
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { publicRoutePaths } from "./app/public-routes.ts";
+import { appFreePagePaths, publicRoutePaths } from "./app/public-routes.ts";
+import { takeTheAppOutOfPages } from "./build-steps/app-free-pages.ts";
 import { loadBootFromModuleFiles } from "./build-steps/boot-module-loader.ts";
 import { inlineAttributionCaptureInPages } from "./build-steps/inline-attribution-capture.ts";
 import { appLazyChunks, inlinePageScriptsInPages } from "./build-steps/inline-page-scripts.ts";
@@ -12,8 +13,15 @@ export default {
   ssr: false,
   // The browser tests build with their own configuration into their own folder.
   buildDirectory: process.env.WEB_BUILD_OUT ?? "build",
-  prerender: [...publicRoutePaths, "/sitemap.xml", "/robots.txt", "/manifest.webmanifest"],
-  // Runs after prerendering. First each page's boot moves to a module file its one fixed
+  prerender: [
+    ...publicRoutePaths,
+    ...appFreePagePaths,
+    "/sitemap.xml",
+    "/robots.txt",
+    "/manifest.webmanifest",
+  ],
+  // Runs after prerendering. First the pages that need no app lose it
+  // (build-steps/app-free-pages.ts); then each other page's boot moves to a module file its one fixed
   // loader starts at the first paint (build-steps/boot-module-loader.ts) and the
   // attribution capture is written inline so it still runs at once
   // (build-steps/inline-attribution-capture.ts), and the scripts that start the booking frame
@@ -24,6 +32,7 @@ export default {
   // (apps/api/src/security/security-headers.ts).
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const clientDir = path.resolve(viteConfig.root, reactRouterConfig.buildDirectory, "client");
+    await takeTheAppOutOfPages(clientDir, appFreePagePaths);
     await loadBootFromModuleFiles(clientDir);
     await inlineAttributionCaptureInPages(clientDir, publicRoutePaths);
     await inlinePageScriptsInPages(clientDir, publicRoutePaths, {

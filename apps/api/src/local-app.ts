@@ -30,9 +30,14 @@ export function createLocalApp(deps: LocalAppDeps): Hono {
   app.route(`${base}/csp-report`, cspReportRoute({ logger, limiter, config }));
   // Unknown /api/* paths answer JSON 404 instead of falling through to the site's redirect.
   app.all(`${base}/*`, (c) => c.json(errorBody("not_found", "No such API route"), 404));
-  // A short link opened in a browser answers 302 to its target; anything unusual falls through.
-  app.get("/to/:cat/:id", shortLinkNavigation({ limiter, shortLinks, config, logger }));
-  app.get("*", createSiteHandler({ root: config.WEB_BUILD_DIR }));
+  const site = createSiteHandler({ root: config.WEB_BUILD_DIR });
+  // A short link opened in a browser answers 302 to its target, or the site's page saying why
+  // not with 404; anything unusual falls through.
+  app.get(
+    "/to/:cat/:id",
+    shortLinkNavigation({ limiter, shortLinks, config, logger, answerPage: site.answerPage }),
+  );
+  app.get("*", site);
   app.all("*", (c) => c.text("Method Not Allowed", 405));
   return app;
 }

@@ -1,3 +1,5 @@
+import { shortLinkProblemPaths } from "@bakery/shared/short-link-outcome";
+
 /** Paths prerendered to HTML and listed in the sitemap (the indexable pages). */
 export const indexedRoutePaths = [
   "/",
@@ -16,5 +18,12 @@ export const indexedRoutePaths = [
  */
 export const shortLinkShellPath = "/to/_/_";
 
-/** Every prerendered page: indexable ones plus those kept out of search results. */
+/** Every prerendered page the app runs on: indexable ones plus those kept out of search results. */
 export const publicRoutePaths = [...indexedRoutePaths, "/saas", shortLinkShellPath] as const;
+
+/**
+ * Pages prerendered with no app at all (build-steps/app-free-pages.ts): what they say and
+ * every control on them work from the HTML and CSS. The pages for a short link that cannot be
+ * followed, which the server answers with 404 at the link's own address.
+ */
+export const appFreePagePaths = Object.values(shortLinkProblemPaths);

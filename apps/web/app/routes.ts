@@ -1,3 +1,4 @@
+import { shortLinkProblemPaths } from "@bakery/shared/short-link-outcome";
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
@@ -12,6 +13,10 @@ export default [
     route("page/:handle", "routes/content-page.tsx"),
     route("login", "routes/login.tsx"),
     route("to/:cat/:id", "routes/short-link.tsx"),
+    // One segment after /to/, so no short link's address (/to/:cat/:id) can be one of them.
+    ...Object.entries(shortLinkProblemPaths).map(([reason, path]) =>
+      route(path.slice(1), "routes/short-link-problem.tsx", { id: `short-link-${reason}` }),
+    ),
     route("dashboard", "routes/dashboard.tsx"),
     route("*", "routes/unknown-path.tsx"),
   ]),

@@ -56,7 +56,7 @@ export interface BootModule {
   contents: string;
 }
 
-const MODULE_PRELOAD = /<link\b[^>]*\brel\s*=\s*["']?modulepreload\b[^>]*>/gi;
+export const MODULE_PRELOAD = /<link\b[^>]*\brel\s*=\s*["']?modulepreload\b[^>]*>/gi;
 // Module specifiers that would resolve differently from a file in assets/ than from the page.
 const RELATIVE_SPECIFIER = /(?:\bfrom|\bimport)\s*\(?\s*["']\.\.?\//;
 

@@ -14,3 +14,19 @@ export type ShortLinkOutcome =
   | { kind: "not-found"; reason?: "target-refused" }
   /** The client followed too many links this minute. Nothing looked up, nothing counted. */
   | { kind: "rate-limited"; retryAfterSeconds: number };
+
+/**
+ * The site's page for a link that cannot be followed, by reason: plain HTML with no app
+ * (every control on it works without JavaScript), which the local server answers with
+ * 404 at the link's own address when a browser opens it (docs/decisions/0006), and which
+ * the app shows in its own words when it learns the same from the API.
+ */
+export const shortLinkProblemPaths = {
+  unknown: "/to/not-found",
+  "target-refused": "/to/cannot-open",
+} as const;
+
+/** The problem page for a "not-found" outcome. */
+export function shortLinkProblemPath(outcome: Extract<ShortLinkOutcome, { kind: "not-found" }>) {
+  return shortLinkProblemPaths[outcome.reason ?? "unknown"];
+}

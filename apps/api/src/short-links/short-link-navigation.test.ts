@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import { shortLinkProblemPaths } from "@bakery/shared/short-link-outcome";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listShortLinks } from "../db/short-links.ts";
 import { emptyDatabasePerTest } from "../test-support/fresh-per-test.ts";
@@ -11,6 +12,11 @@ import {
 import { isTopLevelNavigation } from "./short-link-navigation.ts";
 
 const SPA_PAGE = "<!DOCTYPE html><title>Opening your link</title><p>spa fallback</p>";
+/** The site's pages for a link that cannot be followed (shortLinkProblemPaths). */
+const PROBLEM_PAGES = {
+  [shortLinkProblemPaths.unknown]: "<!DOCTYPE html><h1>This link doesn't exist</h1>",
+  [shortLinkProblemPaths["target-refused"]]: "<!DOCTYPE html><h1>This link can't be opened</h1>",
+};
 const CHROME_UA =
   "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36";
 /** What a browser sends when a link in a text message is tapped. */
@@ -36,10 +42,21 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
     expect(response.headers.location).toBeUndefined();
     expect(response.body).toBe(response.method === "HEAD" ? "" : SPA_PAGE);
   };
+  /** The problem page, with 404 and never stored: the link may exist tomorrow. */
+  const expectProblemPage = (response: RawResponse, reason: keyof typeof shortLinkProblemPaths) => {
+    expect(response.status).toBe(404);
+    expect(response.headers.location).toBeUndefined();
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.body).toBe(PROBLEM_PAGES[shortLinkProblemPaths[reason]]);
+  };
 
   beforeAll(async () => {
     // The local server's routing: the redirect, then the site it falls through to.
-    server = await startLocalTestServer(fresh.handle, { sitePage: SPA_PAGE });
+    server = await startLocalTestServer(fresh.handle, {
+      sitePage: SPA_PAGE,
+      otherPages: PROBLEM_PAGES,
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -100,25 +117,55 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
     expect(await clicks("billing")).toBe(0);
   });
 
-  it("keeps the page flow for unknown, moved and malformed links", async () => {
-    await expectSpaPage(await request("/to/promo/no-such-link", NAVIGATION));
-    await expectSpaPage(await request("/to/promo/old", NAVIGATION));
-    await expectSpaPage(await request(`/to/promo/${"x".repeat(65)}`, NAVIGATION));
+  it("answers an unknown or malformed link with the page saying so, with 404", async () => {
+    expectProblemPage(await request("/to/promo/no-such-link", NAVIGATION), "unknown");
+    expectProblemPage(await request(`/to/promo/${"x".repeat(65)}`, NAVIGATION), "unknown");
+    expectProblemPage(await request("/to/promo/bad%20slug", NAVIGATION), "unknown");
+    // The same page twice: its answer is remembered, never its status.
+    expectProblemPage(await request("/to/promo/no-such-link-2", NAVIGATION), "unknown");
+    expect((await request(shortLinkProblemPaths.unknown, NAVIGATION)).status).toBe(200);
+  });
+
+  it("keeps the page flow for an unknown link when the build has no page for it", async () => {
+    const older = await startLocalTestServer(fresh.handle, { sitePage: SPA_PAGE });
+    try {
+      const response = await sendExactly(`${older.url}/to/promo/no-such-link`, "GET", NAVIGATION);
+      await expectSpaPage(response);
+    } finally {
+      await older.close();
+    }
+  });
+
+  it("sends a moved link to its new address with 301, query kept, counting nothing there", async () => {
+    const response = await request("/to/promo/old?utm_source=sms", NAVIGATION);
+    expect(response.status).toBe(301);
+    expect(response.headers.location).toBe("/to/promo/new?utm_source=sms");
+    expect(response.headers["cache-control"]).toBe("no-store");
     expect(await clicks("new")).toBe(0);
   });
 
-  it("keeps the page flow for a target the allow-list no longer accepts", async () => {
+  it("answers a target the allow-list no longer accepts with the page saying so", async () => {
     const narrower = await startLocalTestServer(fresh.handle, {
       config: { redirectAllowedHosts: ["www.example.com"] },
       sitePage: SPA_PAGE,
+      otherPages: PROBLEM_PAGES,
     });
     try {
       const response = await sendExactly(`${narrower.url}/to/partner/calendar`, "GET", NAVIGATION);
-      expect(response.status).toBe(200);
-      expect(response.body).toBe(SPA_PAGE);
+      expectProblemPage(response, "target-refused");
+      expect(await clicks("calendar")).toBe(0);
     } finally {
       await narrower.close();
     }
+  });
+
+  it.each([
+    ["a crawler", { ...NAVIGATION, "User-Agent": "Googlebot/2.1" }],
+    ["a HEAD request", NAVIGATION],
+  ])("serves %s the link's page for an unknown link, as for any other", async (name, headers) => {
+    await expectSpaPage(
+      await request("/to/promo/no-such-link", headers, name === "a HEAD request" ? "HEAD" : "GET"),
+    );
   });
 });
 

@@ -1,47 +1,91 @@
+import { sitePathForLink } from "@bakery/shared/api-contract";
+import { type ShortLinkOutcome, shortLinkProblemPath } from "@bakery/shared/short-link-outcome";
 import type { Context, MiddlewareHandler } from "hono";
 import { isAutomatedRequest } from "../http/automated-client.ts";
 import { requestClient } from "../limits/client-address.ts";
 import { parseSlug } from "../validation.ts";
 import { type FollowShortLinkDeps, followShortLink } from "./follow-short-link.ts";
 
+/** How the site's problem page for a link is answered (the site handler's answerPage). */
+export type AnswerPage = (
+  c: Context,
+  pagePath: string,
+  status: 404,
+) => Promise<Response | undefined>;
+
 /**
  * A short link opened from a text message, in one round trip: a browser's top-level
- * navigation to /to/:cat/:id of a public link is answered with a 302 to the link's
- * checked target (the click counted), so it opens with no JavaScript at all.
+ * navigation to /to/:cat/:id is answered from what the server already knows
+ * (docs/decisions/0006):
+ * - a public link: 302 to its checked target (the click counted), so it opens with no
+ *   JavaScript at all;
+ * - a moved link: 301 to its new address (query kept), answered the same way in turn;
+ * - an unknown or malformed link, or a target the allow-list no longer accepts: the site's
+ *   page saying so (shortLinkProblemPath), with 404, readable at the first paint with or
+ *   without JavaScript.
  *
- * Everything else falls through to the site handler, which serves the SPA page as
- * before (it asks GET /api/redirect and goes): HEAD, prefetches, crawlers and
- * link-preview fetchers (which must not count as clicks), links behind sign-in (the
- * page flow sends the visitor to sign in first), moved or unknown links (the page
- * flow explains them), and any failure here.
+ * Everything else falls through to the site handler, which serves the link's page (it asks
+ * GET /api/redirect and goes): HEAD, prefetches, crawlers and link-preview fetchers (which
+ * must not count as clicks), links behind sign-in (the page flow sends the visitor to sign
+ * in first), a build without the problem pages, and any failure here.
  *
  * A client over the `redirect` limit (counted inside followShortLink, shared with GET
  * /api/redirect) is not sent anywhere and its click is not counted: it gets the page too,
  * whose own request to /api/redirect is refused with 429, so the person sees the site's
  * error page saying how many seconds to wait, rather than a bare error from this route.
  */
-export function shortLinkNavigation(deps: FollowShortLinkDeps): MiddlewareHandler {
+export function shortLinkNavigation(
+  deps: FollowShortLinkDeps & { answerPage: AnswerPage },
+): MiddlewareHandler {
   return async (c, next) => {
     if (!isClickThrough(c)) return next();
-    let cat: string;
-    let id: string;
-    try {
-      cat = parseSlug("cat", c.req.param("cat"));
-      id = parseSlug("id", c.req.param("id"));
-    } catch {
-      return next();
-    }
-    try {
-      const client = requestClient(c, deps.config.TRUST_PROXY);
-      const outcome = await followShortLink(deps, { cat, id, client }, async () => false);
-      if (outcome.kind !== "go") return next();
-      // Every click must reach us to be counted: nothing may keep this answer.
-      return c.body(null, 302, { Location: outcome.to, "Cache-Control": "no-store" });
-    } catch (error) {
-      deps.logger.warn({ err: error, cat, id }, "short link redirect failed; serving the page");
-      return next();
+    const outcome = await followedOnce(c, deps);
+    switch (outcome?.kind) {
+      case "go":
+        // Every click must reach us to be counted: nothing may keep this answer.
+        return c.body(null, 302, { Location: outcome.to, "Cache-Control": "no-store" });
+      case "moved": {
+        const movedTo = `${sitePathForLink(outcome.cat, outcome.id)}${new URL(c.req.url).search}`;
+        return c.body(null, 301, { Location: movedTo, "Cache-Control": "no-store" });
+      }
+      case "not-found": {
+        const page = await deps
+          .answerPage(c, shortLinkProblemPath(outcome), 404)
+          .catch((error: unknown) => {
+            deps.logger.warn({ err: error }, "short link problem page failed; serving the page");
+            return undefined;
+          });
+        return page ?? next();
+      }
+      default:
+        return next();
     }
   };
+}
+
+/**
+ * The link followed for this click (followShortLink); "not-found" for an address no link can
+ * have (a malformed slug), undefined when following failed (the page flow then tries again).
+ */
+async function followedOnce(
+  c: Context,
+  deps: FollowShortLinkDeps,
+): Promise<ShortLinkOutcome | undefined> {
+  let cat: string;
+  let id: string;
+  try {
+    cat = parseSlug("cat", c.req.param("cat"));
+    id = parseSlug("id", c.req.param("id"));
+  } catch {
+    return { kind: "not-found" };
+  }
+  try {
+    const client = requestClient(c, deps.config.TRUST_PROXY);
+    return await followShortLink(deps, { cat, id, client }, async () => false);
+  } catch (error) {
+    deps.logger.warn({ err: error, cat, id }, "short link redirect failed; serving the page");
+    return undefined;
+  }
 }
 
 /** A person's browser opening the page, not a preview, a prefetch or a script. */

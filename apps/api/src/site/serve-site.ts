@@ -23,6 +23,8 @@ import {
  *   /page/:handle          → __spa-fallback.html with 200 (the app loads the data)
  *   /dashboard             → __spa-fallback.html with 200 (the team's dashboard, never prerendered)
  *   anything else unknown  → 302 to /
+ * (a browser opening a short link is answered before this handler: a 302 to its target, or
+ * its problem page with 404 through answerPage; short-links/short-link-navigation.ts)
  *
  * A page opened from a campaign link (utm_source) or from another site also gets the visit's
  * attribution cookie (@bakery/shared/attribution-record): set by the server, it outlives the
@@ -241,17 +243,24 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     return file === root || file.startsWith(`${root}${path.sep}`) ? file : undefined;
   }
 
-  function answer(c: Context, prepared: PreparedFile): Response {
+  /**
+   * A file's answer. With a status other than 200 (a page saying what went wrong at an
+   * address the server knows more about than the file does) it is never stored: what
+   * the address leads to may change, so the next visit asks again.
+   */
+  function answer(c: Context, prepared: PreparedFile, status: 200 | 404 = 200): Response {
     // Security headers (CSP, nosniff, framing…) and the request id are already on the
     // context (security/security-headers.ts): c.body keeps them without copying a response.
     const cookie = prepared.isPage ? attributionCookie(c) : undefined;
-    if (ifNoneMatchMatches(c.req.header("If-None-Match"), prepared.etag)) {
+    if (status === 200 && ifNoneMatchMatches(c.req.header("If-None-Match"), prepared.etag)) {
       return c.body(null, 304, withCookie(prepared.notModified, cookie));
     }
     const variant = prepared.variants[pickEncoding(c.req.header("Accept-Encoding"))];
-    const headers = withCookie(variant.headers, cookie);
-    if (c.req.method === "HEAD") return c.body(null, 200, headers);
-    return c.body(variant.body, 200, headers);
+    const ready = withCookie(variant.headers, cookie);
+    // The ready-made headers are shared by every answer: changed on a copy.
+    const headers = status === 200 ? ready : { ...ready, "Cache-Control": "no-store" };
+    if (c.req.method === "HEAD") return c.body(null, status, headers);
+    return c.body(variant.body, status, headers);
   }
 
   /** Finds the file for a path (and remembers it), trying each candidate in order. */
@@ -266,7 +275,23 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     return undefined;
   }
 
-  return async function serveSite(c: Context): Promise<Response> {
+  /**
+   * The prerendered page at `pagePath` ("/to/not-found") as the answer to this request,
+   * with `status`; undefined when the build has no such page.
+   */
+  async function answerPage(
+    c: Context,
+    pagePath: string,
+    status: 404,
+  ): Promise<Response | undefined> {
+    const known = byPath.get(pagePath);
+    const file = known ? undefined : fileFor(pagePath);
+    const prepared =
+      known ?? (file ? await lookUp(pagePath, [path.join(file, "index.html")]) : undefined);
+    return prepared ? answer(c, prepared, status) : undefined;
+  }
+
+  async function serveSite(c: Context): Promise<Response> {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") {
       return c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" });
     }
@@ -304,5 +329,9 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     }
     // The query goes along: a mistyped campaign link keeps its attribution (utm_*).
     return c.redirect(`/${new URL(c.req.url).search}`, 302);
-  };
+  }
+
+  return Object.assign(serveSite, { answerPage });
 }
+
+export type SiteHandler = ReturnType<typeof createSiteHandler>;

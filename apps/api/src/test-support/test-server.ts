@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -67,20 +67,26 @@ export function startTestServer(
 export interface LocalTestServerOptions extends Partial<Omit<ApiDeps, "config">> {
   /** Over the local configuration and testConfig. */
   config?: Partial<ServerConfig>;
-  /** What the site answers for every page: the build's SPA fallback and nothing else. */
+  /** What the site answers for every page: the build's SPA fallback. */
   sitePage: string;
+  /** More prerendered pages by site path ("/to/not-found"), written as path/index.html. */
+  otherPages?: Record<string, string>;
 }
 
 /**
  * Serves the local server's routing (createLocalApp: the API under /api, the /to redirect,
- * the site) like startTestServer, over a one-file site build made for the test.
+ * the site) like startTestServer, over a small site build made for the test.
  */
 export async function startLocalTestServer(
   handle: DatabaseHandle,
-  { sitePage, config: configOverrides, ...overrides }: LocalTestServerOptions,
+  { sitePage, otherPages = {}, config: configOverrides, ...overrides }: LocalTestServerOptions,
 ): Promise<TestServer> {
   const siteRoot = mkdtempSync(path.join(tmpdir(), "local-test-site-"));
   writeFileSync(path.join(siteRoot, "__spa-fallback.html"), sitePage);
+  for (const [pagePath, html] of Object.entries(otherPages)) {
+    mkdirSync(path.join(siteRoot, pagePath), { recursive: true });
+    writeFileSync(path.join(siteRoot, pagePath, "index.html"), html);
+  }
   const config: ServerConfig = {
     ...loadServerConfig({}),
     ...testConfig,

@@ -1,13 +1,13 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { sessionIsLeavingPage } from "#app/features/auth/load-auth-session.ts";
 import { takeEarlyShortLinkLookup } from "#app/features/short-links/early-short-link-lookup.ts";
 import { resolveShortLink } from "#app/features/short-links/resolve-short-link.ts";
+import { ShortLinkProblem } from "#app/features/short-links/short-link-problem.tsx";
 import { ApplicationError } from "#app/layout/application-error.tsx";
 import { WaitingForApp } from "#app/layout/waiting-for-app.tsx";
 import { ApiNetworkError, ApiRequestError } from "#app/lib/api/api-client.ts";
 import { api } from "#app/lib/api/browser-api-client.ts";
 import { pageMeta } from "#app/seo/page-meta.ts";
-import { buttonClasses } from "#app/ui/button-styles.ts";
 import { ParseTimeSlot } from "#app/ui/parse-time-slot.tsx";
 import type { Route } from "./+types/short-link";
 
@@ -66,20 +66,5 @@ export function HydrateFallback() {
 
 export default function ShortLink({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "go" || loaderData.kind === "leaving") return <OpeningLink />;
-  const refused = loaderData.reason === "target-refused";
-  return (
-    <div className="mx-auto flex max-w-md flex-col items-center gap-5 px-4 py-24 text-center">
-      <h1 className="font-semibold text-3xl text-ink">
-        {refused ? "This link can't be opened" : "This link doesn't exist"}
-      </h1>
-      <p className="text-cocoa">
-        {refused
-          ? "It points somewhere we can't safely send you. Please contact the bakery that sent it."
-          : "It may have expired or been mistyped. Check the message you received, or start from our home page."}
-      </p>
-      <Link to="/" className={buttonClasses("primary")}>
-        Go to the home page
-      </Link>
-    </div>
-  );
+  return <ShortLinkProblem reason={loaderData.reason ?? "unknown"} />;
 }
