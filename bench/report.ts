@@ -290,6 +290,29 @@ export function toMarkdown(results: BenchResults): string {
       ),
     );
   }
+  const unknownLink = results.shortLinks?.results.unknownLink;
+  if (unknownLink) {
+    parts.push(
+      `#### A link that does not exist: time until the visitor reads so\n\n${unknownLink.link}, the same conditions; the later of the first paint and the message's heading being inserted.\n`,
+    );
+    parts.push(
+      table(
+        ["Way", "To the message ms", "Status", "Requests"],
+        [
+          ["Server (the page saying so, with 404)", unknownLink.serverPage],
+          ["Page flow (the link's page → /api/redirect → the app says so)", unknownLink.pageFlow],
+        ].map(([label, timing]) => {
+          const numbers = timing as typeof unknownLink.serverPage;
+          return [
+            label as string,
+            ms(numbers.toMessage),
+            String(numbers.status),
+            String(numbers.requests),
+          ];
+        }),
+      ),
+    );
+  }
   if (results.widgets) {
     const { results: timings, measuredAt } = results.widgets;
     parts.push(

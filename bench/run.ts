@@ -183,6 +183,7 @@ async function benchShortLinks(server: BenchServer): Promise<BenchResults["short
       origin: server.origin,
       link: "/to/promo/spring",
       targetPath: "/book-demo",
+      unknownLink: { link: "/to/promo/no-such-link", message: "This link doesn't exist" },
       runs: linkRuns,
     }),
   };

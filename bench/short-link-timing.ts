@@ -4,6 +4,10 @@
  *   - page flow: the link's page loads, a script in its head asks /api/redirect, then goes.
  * The page flow is forced by sending the first request with a link-preview user
  * agent (the server then serves the SPA page, as it does for anything unusual).
+ *
+ * And for a link that does not exist, the time until the visitor reads so: the server's
+ * 404 page (the message in its HTML) against the page flow (the link's page asks
+ * /api/redirect, then the app shows the message).
  * Phone conditions as Lighthouse's DevTools throttling (phone-browser.ts); a cold
  * browser context every run.
  */
@@ -20,11 +24,22 @@ export interface FlowTiming {
   requests: number;
 }
 
+export interface MessageTiming {
+  /** ms from starting the navigation until the message is on screen. */
+  toMessage: number;
+  /** The document's HTTP status. */
+  status: number;
+  /** Requests the browser made until then. */
+  requests: number;
+}
+
 export interface ShortLinkTimings {
   link: string;
   runs: number;
   serverRedirect: FlowTiming;
   pageFlow: FlowTiming;
+  /** Absent from results measured before it was. */
+  unknownLink?: { link: string; serverPage: MessageTiming; pageFlow: MessageTiming };
 }
 
 const PREVIEW_USER_AGENT = "Mozilla/5.0 (compatible; bench-link-preview-bot/1.0)";
@@ -63,37 +78,107 @@ async function once(
   }
 }
 
+/**
+ * Until the heading `message` is on screen: the later of the page's first paint and the
+ * moment the heading was inserted (a heading in the HTML is painted with the page; one
+ * the app renders, a frame after it is inserted, which this leaves out for both ways).
+ */
+async function onceToMessage(
+  browser: Browser,
+  url: string,
+  message: string,
+  forcePageFlow: boolean,
+): Promise<MessageTiming> {
+  const page = await openPhonePage(browser);
+  try {
+    let requests = 0;
+    page.on("request", () => {
+      requests++;
+    });
+    await page.addInitScript((text) => {
+      const seen = () => [...document.querySelectorAll("h1")].some((h1) => h1.textContent === text);
+      const record = (at: number) => Object.assign(window, { benchMessageAt: at });
+      new MutationObserver((_, observer) => {
+        if (!seen()) return;
+        record(performance.now());
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    }, message);
+    await page.route(url, (route) =>
+      route.continue(
+        forcePageFlow
+          ? { headers: { ...route.request().headers(), "user-agent": PREVIEW_USER_AGENT } }
+          : {},
+      ),
+    );
+    const started = Date.now();
+    const response = await page.goto(url, { waitUntil: "commit" });
+    await page.waitForFunction(() => "benchMessageAt" in window, undefined, { timeout: 60_000 });
+    const marks = await paintAndLoad(page);
+    const insertedAt = await page.evaluate(
+      () => (window as unknown as { benchMessageAt: number }).benchMessageAt,
+    );
+    return {
+      toMessage: marks.timeOrigin + Math.max(marks.firstPaint, insertedAt) - started,
+      status: response?.status() ?? 0,
+      requests,
+    };
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** Runs `measure` both ways, alternating the order so drift during the run hits both alike. */
+async function bothWays<T>(runs: number, measure: (forcePageFlow: boolean) => Promise<T>) {
+  const server: T[] = [];
+  const pageFlow: T[] = [];
+  for (let run = 0; run < runs; run++) {
+    const order = run % 2 === 0 ? [false, true] : [true, false];
+    for (const force of order) (force ? pageFlow : server).push(await measure(force));
+  }
+  return { server, pageFlow };
+}
+
 export async function measureShortLinkTimings(options: {
   origin: string;
   link: string;
   targetPath: string;
+  /** A link that does not exist, and the heading that says so. */
+  unknownLink: { link: string; message: string };
   runs: number;
 }): Promise<ShortLinkTimings> {
   const browser = await launchPhoneBrowser();
-  const url = `${options.origin}${options.link}`;
-  const server: FlowTiming[] = [];
-  const pageFlow: FlowTiming[] = [];
   try {
-    for (let run = 0; run < options.runs; run++) {
-      // Alternate the order so drift during the run hits both ways alike.
-      const order = run % 2 === 0 ? [false, true] : [true, false];
-      for (const force of order) {
-        const timing = await once(browser, url, options.targetPath, force);
-        (force ? pageFlow : server).push(timing);
-      }
-    }
+    const url = `${options.origin}${options.link}`;
+    const toTarget = await bothWays(options.runs, (force) =>
+      once(browser, url, options.targetPath, force),
+    );
+    const unknownUrl = `${options.origin}${options.unknownLink.link}`;
+    const toMessage = await bothWays(options.runs, (force) =>
+      onceToMessage(browser, unknownUrl, options.unknownLink.message, force),
+    );
+    const summary = (timings: FlowTiming[]): FlowTiming => ({
+      toTargetFcp: median(timings.map((timing) => timing.toTargetFcp)),
+      toTargetLoad: median(timings.map((timing) => timing.toTargetLoad)),
+      requests: median(timings.map((timing) => timing.requests)),
+    });
+    const messageSummary = (timings: MessageTiming[]): MessageTiming => ({
+      toMessage: median(timings.map((timing) => timing.toMessage)),
+      status: median(timings.map((timing) => timing.status)),
+      requests: median(timings.map((timing) => timing.requests)),
+    });
+    return {
+      link: options.link,
+      runs: options.runs,
+      serverRedirect: summary(toTarget.server),
+      pageFlow: summary(toTarget.pageFlow),
+      unknownLink: {
+        link: options.unknownLink.link,
+        serverPage: messageSummary(toMessage.server),
+        pageFlow: messageSummary(toMessage.pageFlow),
+      },
+    };
   } finally {
     await browser.close();
   }
-  const summary = (timings: FlowTiming[]): FlowTiming => ({
-    toTargetFcp: median(timings.map((timing) => timing.toTargetFcp)),
-    toTargetLoad: median(timings.map((timing) => timing.toTargetLoad)),
-    requests: median(timings.map((timing) => timing.requests)),
-  });
-  return {
-    link: options.link,
-    runs: options.runs,
-    serverRedirect: summary(server),
-    pageFlow: summary(pageFlow),
-  };
 }
