@@ -8,10 +8,14 @@ import { cspReportRoute } from "./security/csp-report.ts";
 import { inlineScriptHashReader } from "./security/inline-script-hashes.ts";
 import { securityHeadersMiddleware } from "./security/security-headers.ts";
 import { shortLinkNavigation } from "./short-links/short-link-navigation.ts";
-import { createSiteHandler } from "./site/serve-site.ts";
+import { createSiteHandler, type SiteHandler } from "./site/serve-site.ts";
 
 /** The API's inputs, with the whole server configuration: the site's headers and build folder too. */
-export type LocalAppDeps = Omit<ApiDeps, "config" | "apiBasePath"> & { config: ServerConfig };
+export type LocalAppDeps = Omit<ApiDeps, "config" | "apiBasePath"> & {
+  config: ServerConfig;
+  /** The built site's handler (main.ts prepares its files first); made here when not given. */
+  site?: SiteHandler;
+};
 
 /**
  * The local server's routing, on one port: the API under API_BASE_URL's path, the CSP
@@ -30,7 +34,7 @@ export function createLocalApp(deps: LocalAppDeps): Hono {
   app.route(`${base}/csp-report`, cspReportRoute({ logger, limiter, config }));
   // Unknown /api/* paths answer JSON 404 instead of falling through to the site's redirect.
   app.all(`${base}/*`, (c) => c.json(errorBody("not_found", "No such API route"), 404));
-  const site = createSiteHandler({ root: config.WEB_BUILD_DIR });
+  const site = deps.site ?? createSiteHandler({ root: config.WEB_BUILD_DIR });
   // A short link opened in a browser answers 302 to its target, or the site's page saying why
   // not with 404; anything unusual falls through.
   app.get(

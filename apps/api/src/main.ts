@@ -23,6 +23,7 @@ import { seedDemoMarketing } from "./seed/demo-marketing.ts";
 import { createDemoUsers } from "./seed/demo-users.ts";
 import { seedLocalDatabase } from "./seed/local-seed.ts";
 import { createShortLinkStore } from "./short-links/short-link-store.ts";
+import { createSiteHandler } from "./site/serve-site.ts";
 
 /**
  * The one local server: the built web app and the API (under API_BASE_URL's path,
@@ -71,7 +72,12 @@ export async function startLocalServer(options: StartOptions = {}): Promise<Loca
     cleanups.push(() => limiter.close());
     const shortLinks = createShortLinkStore({ db: database.db, logger, config });
     cleanups.push(() => shortLinks.close());
+    // Every file of the build compressed before the first request, rather than during the
+    // first visits after a start.
+    const site = createSiteHandler({ root: config.WEB_BUILD_DIR });
+    await site.prepareAll();
     const app = createLocalApp({
+      site,
       db: database.db,
       ping: database.ping,
       verifier,
