@@ -276,17 +276,14 @@ export function toMarkdown(results: BenchResults): string {
       table(
         ["Way", "To target's first paint ms", "To target's load ms", "Requests"],
         [
-          ["Server 302 (one round trip)", timing.serverRedirect],
-          ["Page flow (the link's page → /api/redirect → go)", timing.pageFlow],
-        ].map(([label, flow]) => {
-          const numbers = flow as ShortLinkTimings["pageFlow"];
-          return [
-            label as string,
-            ms(numbers.toTargetFcp),
-            ms(numbers.toTargetLoad),
-            String(numbers.requests),
-          ];
-        }),
+          ["Server 302 (one round trip)", timing.serverRedirect] as const,
+          ["Page flow (the link's page → /api/redirect → go)", timing.pageFlow] as const,
+        ].map(([label, flow]) => [
+          label,
+          ms(flow.toTargetFcp),
+          ms(flow.toTargetLoad),
+          String(flow.requests),
+        ]),
       ),
     );
   }
@@ -299,17 +296,17 @@ export function toMarkdown(results: BenchResults): string {
       table(
         ["Way", "To the message ms", "Status", "Requests"],
         [
-          ["Server (the page saying so, with 404)", unknownLink.serverPage],
-          ["Page flow (the link's page → /api/redirect → the app says so)", unknownLink.pageFlow],
-        ].map(([label, timing]) => {
-          const numbers = timing as typeof unknownLink.serverPage;
-          return [
-            label as string,
-            ms(numbers.toMessage),
-            String(numbers.status),
-            String(numbers.requests),
-          ];
-        }),
+          ["Server (the page saying so, with 404)", unknownLink.serverPage] as const,
+          [
+            "Page flow (the link's page → /api/redirect → the app says so)",
+            unknownLink.pageFlow,
+          ] as const,
+        ].map(([label, timing]) => [
+          label,
+          ms(timing.toMessage),
+          String(timing.status),
+          String(timing.requests),
+        ]),
       ),
     );
   }

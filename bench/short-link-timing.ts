@@ -11,7 +11,7 @@
  * Phone conditions as Lighthouse's DevTools throttling (phone-browser.ts); a cold
  * browser context every run.
  */
-import type { Browser } from "@playwright/test";
+import type { Browser, Page, Response } from "@playwright/test";
 import { launchPhoneBrowser, openPhonePage, paintAndLoad } from "./phone-browser.ts";
 import { median } from "./stats.ts";
 
@@ -44,66 +44,35 @@ export interface ShortLinkTimings {
 
 const PREVIEW_USER_AGENT = "Mozilla/5.0 (compatible; bench-link-preview-bot/1.0)";
 
-async function once(
-  browser: Browser,
-  url: string,
-  targetPath: string,
-  forcePageFlow: boolean,
-): Promise<FlowTiming> {
-  const page = await openPhonePage(browser);
-  try {
-    let requests = 0;
-    page.on("request", () => {
-      requests++;
-    });
-    // Both ways go through the same interception, so its cost cancels out.
-    await page.route(url, (route) =>
-      route.continue(
-        forcePageFlow
-          ? { headers: { ...route.request().headers(), "user-agent": PREVIEW_USER_AGENT } }
-          : {},
-      ),
-    );
-    const started = Date.now();
-    await page.goto(url, { waitUntil: "commit" });
-    await page.waitForURL((current) => current.pathname === targetPath, { waitUntil: "load" });
-    const marks = await paintAndLoad(page);
-    return {
-      toTargetFcp: marks.timeOrigin + marks.firstPaint - started,
-      toTargetLoad: marks.timeOrigin + marks.load - started,
-      requests,
-    };
-  } finally {
-    await page.context().close();
-  }
+/** What a measurement gets once the link's navigation has committed. */
+interface Opened {
+  page: Page;
+  /** Date.now() when the navigation started. */
+  started: number;
+  response: Response | null;
+  /** The requests the page has made so far. */
+  requests: () => number;
 }
 
 /**
- * Until the heading `message` is on screen: the later of the page's first paint and the
- * moment the heading was inserted (a heading in the HTML is painted with the page; one
- * the app renders, a frame after it is inserted, which this leaves out for both ways).
+ * Opens `url` on a cold, throttled phone page, `forcePageFlow` making the server serve the
+ * link's page, and measures it with `measure`. Both ways go through the same interception,
+ * so its cost cancels out.
  */
-async function onceToMessage(
+async function openLink<T>(
   browser: Browser,
   url: string,
-  message: string,
   forcePageFlow: boolean,
-): Promise<MessageTiming> {
+  measure: (opened: Opened) => Promise<T>,
+  beforeOpening?: (page: Page) => Promise<unknown>,
+): Promise<T> {
   const page = await openPhonePage(browser);
   try {
     let requests = 0;
     page.on("request", () => {
       requests++;
     });
-    await page.addInitScript((text) => {
-      const seen = () => [...document.querySelectorAll("h1")].some((h1) => h1.textContent === text);
-      const record = (at: number) => Object.assign(window, { benchMessageAt: at });
-      new MutationObserver((_, observer) => {
-        if (!seen()) return;
-        record(performance.now());
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true, characterData: true });
-    }, message);
+    await beforeOpening?.(page);
     await page.route(url, (route) =>
       route.continue(
         forcePageFlow
@@ -113,19 +82,67 @@ async function onceToMessage(
     );
     const started = Date.now();
     const response = await page.goto(url, { waitUntil: "commit" });
-    await page.waitForFunction(() => "benchMessageAt" in window, undefined, { timeout: 60_000 });
-    const marks = await paintAndLoad(page);
-    const insertedAt = await page.evaluate(
-      () => (window as unknown as { benchMessageAt: number }).benchMessageAt,
-    );
-    return {
-      toMessage: marks.timeOrigin + Math.max(marks.firstPaint, insertedAt) - started,
-      status: response?.status() ?? 0,
-      requests,
-    };
+    return await measure({ page, started, response, requests: () => requests });
   } finally {
     await page.context().close();
   }
+}
+
+function once(
+  browser: Browser,
+  url: string,
+  targetPath: string,
+  forcePageFlow: boolean,
+): Promise<FlowTiming> {
+  return openLink(browser, url, forcePageFlow, async ({ page, started, requests }) => {
+    await page.waitForURL((current) => current.pathname === targetPath, { waitUntil: "load" });
+    const marks = await paintAndLoad(page);
+    return {
+      toTargetFcp: marks.timeOrigin + marks.firstPaint - started,
+      toTargetLoad: marks.timeOrigin + marks.load - started,
+      requests: requests(),
+    };
+  });
+}
+
+/**
+ * Until the heading `message` is on screen: the later of the page's first paint and the
+ * moment the heading was inserted (a heading in the HTML is painted with the page; one
+ * the app renders, a frame after it is inserted, which this leaves out for both ways).
+ */
+function onceToMessage(
+  browser: Browser,
+  url: string,
+  message: string,
+  forcePageFlow: boolean,
+): Promise<MessageTiming> {
+  const watchForMessage = (page: Page) =>
+    page.addInitScript((text) => {
+      const seen = () => [...document.querySelectorAll("h1")].some((h1) => h1.textContent === text);
+      new MutationObserver((_, observer) => {
+        if (!seen()) return;
+        Object.assign(window, { benchMessageAt: performance.now() });
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    }, message);
+  return openLink(
+    browser,
+    url,
+    forcePageFlow,
+    async ({ page, started, response, requests }) => {
+      await page.waitForFunction(() => "benchMessageAt" in window, undefined, { timeout: 60_000 });
+      const marks = await paintAndLoad(page);
+      const insertedAt = await page.evaluate(
+        () => (window as unknown as { benchMessageAt: number }).benchMessageAt,
+      );
+      return {
+        toMessage: marks.timeOrigin + Math.max(marks.firstPaint, insertedAt) - started,
+        status: response?.status() ?? 0,
+        requests: requests(),
+      };
+    },
+    watchForMessage,
+  );
 }
 
 /** Runs `measure` both ways, alternating the order so drift during the run hits both alike. */
