@@ -57,10 +57,12 @@ test("the login page does load the identity SDK", async ({ page }) => {
 test("API calls carry an empty bearer token signed out, and the ID token signed in", async ({
   page,
 }) => {
-  const signedOut = apiRequest(page, "/redirect/promo/no-such-link");
-  await page.goto("/to/promo/no-such-link");
+  // A link behind sign-in: its page asks the API, signed out or in.
+  const signedOut = apiRequest(page, "/redirect/account/billing");
+  await page.goto("/to/account/billing");
   // Fetch trims the trailing space of "Bearer "; the API reads both as signed out.
   expect(await (await signedOut).headerValue("authorization")).toMatch(/^Bearer ?$/);
+  await expect(page).toHaveURL(`${e2eOrigin}/login?target=%2Fto%2Faccount%2Fbilling`);
   const contentPage = apiRequest(page, "/p/privacy-policy");
   await page.goto("/privacy-policy");
   expect(await (await contentPage).headerValue("authorization")).toMatch(/^Bearer ?$/);
@@ -72,10 +74,10 @@ test("API calls carry an empty bearer token signed out, and the ID token signed 
   await page.waitForURL(`${e2eOrigin}/pricing`);
 
   // A page the signed-in browser loads from scratch waits for the restored session.
-  const signedIn = apiRequest(page, "/redirect/promo/no-such-link");
-  await page.goto("/to/promo/no-such-link");
+  const signedIn = apiRequest(page, "/redirect/account/billing");
+  await page.goto("/to/account/billing");
   expect(await (await signedIn).headerValue("authorization")).toMatch(JWT);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link doesn't exist");
+  await expect(page).toHaveURL(`${e2eSiteEnv.MY_AREA_URL}/billing`);
 });
 
 test.describe("short links", () => {

@@ -315,12 +315,16 @@ test.describe("before the app has loaded", () => {
     plainPage: page,
   }) => {
     const release = await holdAssets(context);
-    const lookups = page.waitForRequest("**/api/redirect/promo/no-such-link");
+    // As a static host serves it: the link's page, whose lookup finds the link gone.
+    await page.route("**/api/redirect/promo/spring", (route) =>
+      route.fulfill({ status: 404, json: { error: { code: "not_found", message: "No link" } } }),
+    );
+    const lookups = page.waitForRequest("**/api/redirect/promo/spring");
     let asked = 0;
     page.on("request", (request) => {
       if (request.url().includes("/api/redirect/")) asked += 1;
     });
-    await page.goto("/to/promo/no-such-link", { waitUntil: "commit" });
+    await page.goto("/to/promo/spring", { waitUntil: "commit" });
     await (await lookups).response();
     await expect(page.getByRole("progressbar", { name: "Opening your link" })).toBeVisible();
 

@@ -133,8 +133,8 @@ test("an unexpected API failure shows the application error page", async ({ page
       json: { error: { code: "internal", message: "Something broke" } },
     }),
   );
-  // A public link is answered by the server with a 302; this link's page asks the API.
-  await page.goto("/to/promo/no-such-link");
+  // A link behind sign-in is served as the link's page, which asks the API.
+  await page.goto("/to/account/billing");
   await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
   await expect(page.getByTestId("error-text")).toHaveText("500 Internal Server Error");
   await expect(page.getByText("Something broke")).toBeVisible();

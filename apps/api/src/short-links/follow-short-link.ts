@@ -17,15 +17,17 @@ export interface FollowShortLinkDeps {
 
 /**
  * What following the short link `cat/id` leads to for `client`, counting the click when
- * it leads somewhere. Both the API's GET /redirect and the site's one-round-trip redirect
- * for /to/:cat/:id use this, so they can never disagree, and the per-client `redirect`
- * limit is counted here so neither can bypass it. `isSignedIn` is asked only for links
- * behind sign-in (public links never look at the caller's identity).
+ * it leads somewhere (unless `countClick` is false: a request no person made, such as a
+ * link preview). Both the API's GET /redirect and the site's answer to /to/:cat/:id use
+ * this, so they can never disagree, and the per-client `redirect` limit is counted here so
+ * neither can bypass it. `isSignedIn` is asked only for links behind sign-in (public links
+ * never look at the caller's identity).
  */
 export async function followShortLink(
   deps: FollowShortLinkDeps,
   link: { cat: string; id: string; client: string },
   isSignedIn: () => Promise<boolean>,
+  { countClick = true }: { countClick?: boolean } = {},
 ): Promise<ShortLinkOutcome> {
   const { cat, id } = link;
   const limit = deps.limiter.hit(
@@ -48,7 +50,7 @@ export async function followShortLink(
     deps.logger.warn({ cat, id, reason: check.reason }, "short link target refused on read");
     return { kind: "not-found", reason: "target-refused" };
   }
-  await deps.shortLinks.countClick(cat, id);
+  if (countClick) await deps.shortLinks.countClick(cat, id);
   return { kind: "go", to: check.url };
 }
 

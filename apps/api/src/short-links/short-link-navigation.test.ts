@@ -160,13 +160,25 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
   });
 
   it.each([
-    ["a crawler", { ...NAVIGATION, "User-Agent": "Googlebot/2.1" }],
-    ["a HEAD request", NAVIGATION],
-  ])("serves %s the link's page for an unknown link, as for any other", async (name, headers) => {
-    await expectSpaPage(
-      await request("/to/promo/no-such-link", headers, name === "a HEAD request" ? "HEAD" : "GET"),
-    );
-  });
+    ["a link preview", { ...NAVIGATION, "User-Agent": "WhatsApp/2.23.20.0" }, "GET"],
+    ["a crawler", { ...NAVIGATION, "User-Agent": "Googlebot/2.1" }, "GET"],
+    ["a prefetch", { ...NAVIGATION, "Sec-Purpose": "prefetch" }, "GET"],
+    ["a HEAD request", NAVIGATION, "HEAD"],
+  ])(
+    "answers %s of an unknown link with 404 too, and of a moved one with 301",
+    async (_name, headers, method) => {
+      const unknown = await request("/to/promo/no-such-link", headers, method);
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers["cache-control"]).toBe("no-store");
+      expect(unknown.body).toBe(
+        method === "HEAD" ? "" : PROBLEM_PAGES[shortLinkProblemPaths.unknown],
+      );
+      const moved = await request("/to/promo/old", headers, method);
+      expect(moved.status).toBe(301);
+      expect(moved.headers.location).toBe("/to/promo/new");
+      expect(await clicks("new")).toBe(0);
+    },
+  );
 });
 
 interface RawResponse {

@@ -15,19 +15,21 @@ export type AnswerPage = (
 
 /**
  * A short link opened from a text message, in one round trip: a browser's top-level
- * navigation to /to/:cat/:id is answered from what the server already knows
- * (docs/decisions/0006):
- * - a public link: 302 to its checked target (the click counted), so it opens with no
- *   JavaScript at all;
+ * navigation to /to/:cat/:id of a public link is answered with a 302 to its checked target
+ * (the click counted), so it opens with no JavaScript at all (docs/decisions/0006).
+ *
+ * What else the server knows it answers for every GET and HEAD, a person's or not
+ * (a link preview, a crawler, a prefetch, a link checker), counting no click:
  * - a moved link: 301 to its new address (query kept), answered the same way in turn;
  * - an unknown or malformed link, or a target the allow-list no longer accepts: the site's
  *   page saying so (shortLinkProblemPath), with 404, readable at the first paint with or
  *   without JavaScript.
  *
  * Everything else falls through to the site handler, which serves the link's page (it asks
- * GET /api/redirect and goes): HEAD, prefetches, crawlers and link-preview fetchers (which
- * must not count as clicks), links behind sign-in (the page flow sends the visitor to sign
- * in first), a build without the problem pages, and any failure here.
+ * GET /api/redirect and goes): a public link for anything but a person's navigation (a
+ * preview must not count as a click, and shows the page's title), links behind sign-in (the
+ * page flow sends the visitor to sign in first), a build without the problem pages, and any
+ * failure here.
  *
  * A client over the `redirect` limit (counted inside followShortLink, shared with GET
  * /api/redirect) is not sent anywhere and its click is not counted: it gets the page too,
@@ -38,10 +40,11 @@ export function shortLinkNavigation(
   deps: FollowShortLinkDeps & { answerPage: AnswerPage },
 ): MiddlewareHandler {
   return async (c, next) => {
-    if (!isClickThrough(c)) return next();
-    const outcome = await followedOnce(c, deps);
+    const byPerson = isClickThrough(c);
+    const outcome = await followedOnce(c, deps, byPerson);
     switch (outcome?.kind) {
       case "go":
+        if (!byPerson) return next();
         // Every click must reach us to be counted: nothing may keep this answer.
         return c.body(null, 302, { Location: outcome.to, "Cache-Control": "no-store" });
       case "moved": {
@@ -64,12 +67,14 @@ export function shortLinkNavigation(
 }
 
 /**
- * The link followed for this click (followShortLink); "not-found" for an address no link can
- * have (a malformed slug), undefined when following failed (the page flow then tries again).
+ * The link followed for this request (followShortLink, the click counted when `countClick`);
+ * "not-found" for an address no link can have (a malformed slug), undefined when following
+ * failed (the page flow then tries again).
  */
 async function followedOnce(
   c: Context,
   deps: FollowShortLinkDeps,
+  countClick: boolean,
 ): Promise<ShortLinkOutcome | undefined> {
   let cat: string;
   let id: string;
@@ -81,7 +86,7 @@ async function followedOnce(
   }
   try {
     const client = requestClient(c, deps.config.TRUST_PROXY);
-    return await followShortLink(deps, { cat, id, client }, async () => false);
+    return await followShortLink(deps, { cat, id, client }, async () => false, { countClick });
   } catch (error) {
     deps.logger.warn({ err: error, cat, id }, "short link redirect failed; serving the page");
     return undefined;
