@@ -2,8 +2,9 @@
  * Time from tapping a short link to the target page's first paint, both ways:
  *   - server 302: the navigation to /to/:cat/:id is answered with a redirect;
  *   - page flow: the link's page loads, a script in its head asks /api/redirect, then goes.
- * The page flow is forced by sending the first request with a link-preview user
- * agent (the server then serves the SPA page, as it does for anything unusual).
+ * The page flow is forced by answering the first request with the short links' page, as a
+ * static host does: the request goes on to that page's file, unseen by the page, which keeps
+ * the link's address.
  *
  * And for a link that does not exist, the time until the visitor reads so: the server's
  * 404 page (the message in its HTML) against the page flow (the link's page asks
@@ -11,6 +12,8 @@
  * Phone conditions as Lighthouse's DevTools throttling (phone-browser.ts); a cold
  * browser context every run.
  */
+
+import { shortLinkShellPath } from "@bakery/web/public-routes";
 import type { Browser, Page, Response } from "@playwright/test";
 import { launchPhoneBrowser, openPhonePage, paintAndLoad } from "./phone-browser.ts";
 import { median } from "./stats.ts";
@@ -42,8 +45,6 @@ export interface ShortLinkTimings {
   unknownLink?: { link: string; serverPage: MessageTiming; pageFlow: MessageTiming };
 }
 
-const PREVIEW_USER_AGENT = "Mozilla/5.0 (compatible; bench-link-preview-bot/1.0)";
-
 /** What a measurement gets once the link's navigation has committed. */
 interface Opened {
   page: Page;
@@ -73,13 +74,8 @@ async function openLink<T>(
       requests++;
     });
     await beforeOpening?.(page);
-    await page.route(url, (route) =>
-      route.continue(
-        forcePageFlow
-          ? { headers: { ...route.request().headers(), "user-agent": PREVIEW_USER_AGENT } }
-          : {},
-      ),
-    );
+    const shortLinksPage = new URL(`${shortLinkShellPath}/index.html`, url).href;
+    await page.route(url, (route) => route.continue(forcePageFlow ? { url: shortLinksPage } : {}));
     const started = Date.now();
     const response = await page.goto(url, { waitUntil: "commit" });
     return await measure({ page, started, response, requests: () => requests });
