@@ -99,6 +99,12 @@ const SPA_ROUTE_MATCHERS = SPA_ROUTES.map(({ pattern, page }) => ({
 /** The host configurations written into the build (host-configs.ts); never served. */
 export const HOST_CONFIG_FILES = new Set(["_headers", "_redirects"]);
 
+/** Whether a decoded site path may name a file: no traversal, no dotfiles, no host config. */
+function isServed(sitePath: string): boolean {
+  if (HOST_CONFIG_FILES.has(sitePath.slice(1))) return false;
+  return !sitePath.split("/").some((segment) => segment === ".." || segment.startsWith("."));
+}
+
 /** One way of answering a file: its bytes and every header, ready to send. */
 interface Variant {
   body: Uint8Array<ArrayBuffer>;
@@ -235,13 +241,16 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     } catch {
       return undefined;
     }
-    if (decoded.includes("\0") || decoded.includes("\\")) return undefined;
-    if (HOST_CONFIG_FILES.has(decoded.slice(1))) return undefined;
-    if (decoded.split("/").some((segment) => segment === ".." || segment.startsWith("."))) {
-      return undefined; // no traversal, no dotfiles
-    }
+    if (decoded.includes("\0") || decoded.includes("\\") || !isServed(decoded)) return undefined;
     const file = path.resolve(root, `.${decoded}`);
     return file === root || file.startsWith(`${root}${path.sep}`) ? file : undefined;
+  }
+
+  /** The files that may answer `urlPath`, in order: "/pricing" and "/pricing/" are pricing/index.html. */
+  function candidatesFor(urlPath: string): string[] {
+    const file = fileFor(urlPath);
+    if (!file) return [];
+    return path.extname(file) ? [file] : [path.join(file, "index.html"), `${file}.html`];
   }
 
   /**
@@ -293,13 +302,7 @@ export function createSiteHandler(options: SiteHandlerOptions) {
       entries
         .filter((entry) => entry.isFile())
         .map((entry) => path.join(entry.parentPath, entry.name))
-        .filter((file) => {
-          const relative = path.relative(root, file);
-          return (
-            !HOST_CONFIG_FILES.has(relative) &&
-            !relative.split(path.sep).some((segment) => segment.startsWith("."))
-          );
-        })
+        .filter((file) => isServed(`/${path.relative(root, file).split(path.sep).join("/")}`))
         .map((file) => load(file)),
     );
   }
@@ -313,10 +316,7 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     pagePath: string,
     status: 404,
   ): Promise<Response | undefined> {
-    const known = byPath.get(pagePath);
-    const file = known ? undefined : fileFor(pagePath);
-    const prepared =
-      known ?? (file ? await lookUp(pagePath, [path.join(file, "index.html")]) : undefined);
+    const prepared = byPath.get(pagePath) ?? (await lookUp(pagePath, candidatesFor(pagePath)));
     return prepared ? answer(c, prepared, status) : undefined;
   }
 
@@ -336,13 +336,7 @@ export function createSiteHandler(options: SiteHandlerOptions) {
         : c.text("Not Found", 404, { "Cache-Control": "no-store" });
     }
 
-    const file = fileFor(urlPath);
-    // "/pricing" and "/pricing/" are prerendered as pricing/index.html; "/" is index.html.
-    const candidates = !file
-      ? []
-      : path.extname(file)
-        ? [file]
-        : [path.join(file, "index.html"), `${file}.html`];
+    const candidates = candidatesFor(urlPath);
     const spaPage = SPA_ROUTE_MATCHERS.find(({ regex }) => regex.test(urlPath))?.page;
     // A build without the route's own page still answers with the SPA fallback.
     if (spaPage) candidates.push(path.join(root, spaPage), path.join(root, SPA_FALLBACK));
