@@ -121,9 +121,13 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
     expectProblemPage(await request("/to/promo/no-such-link", NAVIGATION), "unknown");
     expectProblemPage(await request(`/to/promo/${"x".repeat(65)}`, NAVIGATION), "unknown");
     expectProblemPage(await request("/to/promo/bad%20slug", NAVIGATION), "unknown");
-    // The same page twice: its answer is remembered, never its status.
     expectProblemPage(await request("/to/promo/no-such-link-2", NAVIGATION), "unknown");
-    expect((await request(shortLinkProblemPaths.unknown, NAVIGATION)).status).toBe(200);
+    // At its own address too: what it says is an error.
+    expectProblemPage(await request(shortLinkProblemPaths.unknown, NAVIGATION), "unknown");
+    expectProblemPage(
+      await request(shortLinkProblemPaths["target-refused"], NAVIGATION),
+      "target-refused",
+    );
   });
 
   it("keeps the page flow for an unknown link when the build has no page for it", async () => {

@@ -6,12 +6,11 @@ import { requestClient } from "../limits/client-address.ts";
 import { parseSlug } from "../validation.ts";
 import { type FollowShortLinkDeps, followShortLink } from "./follow-short-link.ts";
 
-/** How the site's problem page for a link is answered (the site handler's answerPage). */
-export type AnswerPage = (
-  c: Context,
-  pagePath: string,
-  status: 404,
-) => Promise<Response | undefined>;
+/**
+ * The site's problem page for a link as the answer at the link's address, with its 404
+ * (the site handler's answerPage).
+ */
+export type AnswerPage = (c: Context, pagePath: string) => Promise<Response | undefined>;
 
 /**
  * A short link opened from a text message, in one round trip: a browser's top-level
@@ -53,7 +52,7 @@ export function shortLinkNavigation(
       }
       case "not-found": {
         const page = await deps
-          .answerPage(c, shortLinkProblemPath(outcome), 404)
+          .answerPage(c, shortLinkProblemPath(outcome))
           .catch((error: unknown) => {
             deps.logger.warn({ err: error }, "short link problem page failed; serving the page");
             return undefined;

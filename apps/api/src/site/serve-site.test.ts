@@ -20,6 +20,11 @@ beforeAll(() => {
   writeFileSync(path.join(root, "__spa-fallback.html"), "<title>App</title>");
   mkdirSync(path.join(root, "to/_/_"), { recursive: true });
   writeFileSync(path.join(root, "to/_/_/index.html"), "<title>Opening your link</title>");
+  mkdirSync(path.join(root, "to/not-found"), { recursive: true });
+  writeFileSync(
+    path.join(root, "to/not-found/index.html"),
+    "<title>This link doesn't exist</title>",
+  );
   writeFileSync(path.join(root, "assets/app-abc123.js"), `console.log(1);${" ".repeat(4000)}`);
   writeFileSync(path.join(dir, "secret.txt"), "do not serve");
   app = new Hono();
@@ -77,6 +82,20 @@ describe("serve-site", () => {
       expect(response.status, url).toBe(200);
       expect(await response.text()).toContain("<title>Opening your link</title>");
     }
+  });
+
+  it("answers a page saying a link doesn't exist with 404 at its own address, never cached", async () => {
+    for (const url of ["/to/not-found", "/to/not-found/", "/to/not-found/index.html"]) {
+      const response = await get(url);
+      expect(response.status, url).toBe(404);
+      expect(response.headers.get("cache-control"), url).toBe("no-store");
+      expect(await response.text(), url).toContain("This link doesn't exist");
+      const etag = response.headers.get("etag") ?? "";
+      expect((await get(url, { "If-None-Match": etag })).status, url).toBe(404);
+    }
+    const head = await app.request("/to/not-found", { method: "HEAD" });
+    expect(head.status).toBe(404);
+    expect(await head.text()).toBe("");
   });
 
   it("redirects other unknown paths to /", async () => {

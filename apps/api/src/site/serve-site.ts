@@ -2,6 +2,7 @@ import { type Dirent, type FSWatcher, watch } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { attributionCookieForPage } from "@bakery/shared/attribution-record";
+import { shortLinkProblemPaths } from "@bakery/shared/short-link-outcome";
 import type { Context } from "hono";
 import {
   compress,
@@ -22,6 +23,7 @@ import {
  *                            (the site's frame and a progress bar; the app resolves the link)
  *   /page/:handle          → __spa-fallback.html with 200 (the app loads the data)
  *   /dashboard             → __spa-fallback.html with 200 (the team's dashboard, never prerendered)
+ *   /to/not-found, /to/cannot-open → their pages with 404, not cached (ERROR_PAGES)
  *   anything else unknown  → 302 to /
  * (a browser opening a short link is answered before this handler: a 302 to its target, or
  * its problem page with 404 through answerPage; short-links/short-link-navigation.ts)
@@ -96,6 +98,12 @@ const SPA_ROUTE_MATCHERS = SPA_ROUTES.map(({ pattern, page }) => ({
   regex: new RegExp(`^${pattern.replace(/:[a-z]+/g, "[^/]+")}/?$`),
   page,
 }));
+/**
+ * Pages that say something went wrong (a short link that doesn't exist or can't be opened):
+ * answered with 404 wherever they are served, at a link's address (answerPage) or at their
+ * own, so that no link checker or search index takes them for content, and never cached.
+ */
+const ERROR_PAGES: readonly string[] = Object.values(shortLinkProblemPaths);
 /** The host configurations written into the build (host-configs.ts); never served. */
 export const HOST_CONFIG_FILES = new Set(["_headers", "_redirects"]);
 
@@ -114,6 +122,8 @@ interface Variant {
 interface PreparedFile {
   /** An HTML page: the one kind of answer that may carry the attribution cookie. */
   isPage: boolean;
+  /** 404 for the error pages (ERROR_PAGES). */
+  status: 200 | 404;
   etag: string;
   /** For 304: the same caching headers, no body. */
   notModified: Record<string, string>;
@@ -158,6 +168,7 @@ export function createSiteHandler(options: SiteHandlerOptions) {
   const assetsDir = path.join(root, "assets");
   const files = new Map<string, Promise<PreparedFile | undefined>>();
   const byPath = new Map<string, PreparedFile>();
+  const errorPageFiles = new Set(ERROR_PAGES.flatMap(candidatesFor));
   const pickEncoding = createEncodingPicker();
   let watcher: FSWatcher | undefined;
 
@@ -186,9 +197,15 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     const identity = new Uint8Array(await readFile(file));
     const ext = path.extname(file).toLowerCase();
     const etag = etagOf(identity);
+    const status = errorPageFiles.has(file) ? 404 : 200;
     const common: Record<string, string> = {
       "Content-Type": CONTENT_TYPES[ext] ?? "application/octet-stream",
-      "Cache-Control": file.startsWith(`${assetsDir}${path.sep}`) ? IMMUTABLE : REVALIDATE,
+      "Cache-Control": file.startsWith(`${assetsDir}${path.sep}`)
+        ? IMMUTABLE
+        : status === 200
+          ? REVALIDATE
+          : // What a link's address leads to may change: the next visit asks again.
+            "no-store",
       ETag: etag,
     };
     const compressible = COMPRESSIBLE.has(ext) && identity.byteLength >= MIN_COMPRESS_BYTES;
@@ -205,6 +222,7 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     if (!compressible) {
       return {
         isPage: ext === ".html",
+        status,
         etag,
         notModified: common,
         variants: { identity: plain, br: plain, gzip: plain },
@@ -213,6 +231,7 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     const [br, gzip] = await Promise.all([compress(identity, "br"), compress(identity, "gzip")]);
     return {
       isPage: ext === ".html",
+      status,
       etag,
       notModified: common,
       variants: {
@@ -253,22 +272,17 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     return path.extname(file) ? [file] : [path.join(file, "index.html"), `${file}.html`];
   }
 
-  /**
-   * A file's answer. With a status other than 200 (a page saying what went wrong at an
-   * address the server knows more about than the file does) it is never stored: what
-   * the address leads to may change, so the next visit asks again.
-   */
-  function answer(c: Context, prepared: PreparedFile, status: 200 | 404 = 200): Response {
+  /** A file's answer, with its status (404 for the error pages). */
+  function answer(c: Context, prepared: PreparedFile): Response {
     // Security headers (CSP, nosniff, framing…) and the request id are already on the
     // context (security/security-headers.ts): c.body keeps them without copying a response.
+    const { status } = prepared;
     const cookie = prepared.isPage ? attributionCookie(c) : undefined;
     if (status === 200 && ifNoneMatchMatches(c.req.header("If-None-Match"), prepared.etag)) {
       return c.body(null, 304, withCookie(prepared.notModified, cookie));
     }
     const variant = prepared.variants[pickEncoding(c.req.header("Accept-Encoding"))];
-    const ready = withCookie(variant.headers, cookie);
-    // The ready-made headers are shared by every answer: changed on a copy.
-    const headers = status === 200 ? ready : { ...ready, "Cache-Control": "no-store" };
+    const headers = withCookie(variant.headers, cookie);
     if (c.req.method === "HEAD") return c.body(null, status, headers);
     return c.body(variant.body, status, headers);
   }
@@ -308,16 +322,12 @@ export function createSiteHandler(options: SiteHandlerOptions) {
   }
 
   /**
-   * The prerendered page at `pagePath` ("/to/not-found") as the answer to this request,
-   * with `status`; undefined when the build has no such page.
+   * The prerendered page at `pagePath` ("/to/not-found") as the answer to this request, at
+   * whatever address it was made; undefined when the build has no such page.
    */
-  async function answerPage(
-    c: Context,
-    pagePath: string,
-    status: 404,
-  ): Promise<Response | undefined> {
+  async function answerPage(c: Context, pagePath: string): Promise<Response | undefined> {
     const prepared = byPath.get(pagePath) ?? (await lookUp(pagePath, candidatesFor(pagePath)));
-    return prepared ? answer(c, prepared, status) : undefined;
+    return prepared ? answer(c, prepared) : undefined;
   }
 
   async function serveSite(c: Context): Promise<Response> {
