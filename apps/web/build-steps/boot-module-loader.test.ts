@@ -34,6 +34,9 @@ const page = ({ links = preloadLinks, script = bootScript } = {}) =>
 
 const bootUrl = (body: string) => `/${bootModuleFile(body).file}`;
 
+/** A preload link as the step writes it into the template. */
+const atLowPriority = (link: string) => link.replace("<link", '<link fetchpriority="low"');
+
 describe("loadBootFromModuleFile", () => {
   it("moves the boot script's text to a hashed module file and leaves one fixed loader", () => {
     const { html, module } = loadBootFromModuleFile(page());
@@ -53,9 +56,21 @@ describe("loadBootFromModuleFile", () => {
     const { html } = loadBootFromModuleFile(page());
     const template = /<template data-app-modules>(.*?)<\/template><\/head>/.exec(html)?.[1];
     expect(template).toBe(
-      `${preloadLinks.join("")}<link rel="modulepreload" href="${bootUrl(bootBody)}"/>`,
+      [...preloadLinks, `<link rel="modulepreload" href="${bootUrl(bootBody)}"/>`]
+        .map(atLowPriority)
+        .join(""),
     );
     expect(html.replace(/<template[\s\S]*?<\/template>/, "")).not.toContain("modulepreload");
+  });
+
+  it("asks for the modules at low priority, unless a preload says its own", () => {
+    const links = ['<link rel="modulepreload" fetchpriority="high" href="/assets/manifest-1.js"/>'];
+    const { html } = loadBootFromModuleFile(page({ links }));
+    const template = /<template data-app-modules>(.*?)<\/template>/.exec(html)?.[1] ?? "";
+    expect(template.match(/<link\b[^>]*>/g)).toEqual([
+      links[0],
+      `<link fetchpriority="low" rel="modulepreload" href="${bootUrl(bootBody)}"/>`,
+    ]);
   });
 
   it("orders the preloads largest file first, the boot file among them by its own size", () => {
@@ -96,7 +111,7 @@ describe("loadBootFromModuleFile", () => {
     expect(module?.contents).toBe("window.x = 1;\nawait import('/assets/e.js');");
     expect(html).toContain(`<script nonce="abc" type="module" data-app-boot="/${module?.file}">`);
     expect(html).toContain(
-      `<template data-app-modules>${sriLinks[1]}<link rel="modulepreload" href="/${module?.file}"/></template>`,
+      `<template data-app-modules>${atLowPriority(sriLinks[1] ?? "")}${atLowPriority(`<link rel="modulepreload" href="/${module?.file}"/>`)}</template>`,
     );
     expect(html).toContain(sriLinks[0]);
   });

@@ -68,6 +68,19 @@ export function bootModuleFile(contents: string): BootModule {
 
 const HREF = /\shref\s*=\s*["']?([^"'\s>]+)/i;
 
+const FETCH_PRIORITY = /\sfetchpriority\s*=/i;
+
+/**
+ * A module preload asked for at low priority: the app's code comes after what the first
+ * paint and the largest paint need (the hero image, a font still on its way), on a link
+ * that shares bandwidth by priority (HTTP/2 and 3) as in Lighthouse's simulation, which
+ * counts only high-priority scripts as needed for a paint. One that says its own
+ * priority keeps it.
+ */
+function atLowPriority(link: string): string {
+  return FETCH_PRIORITY.test(link) ? link : link.replace(/^<link\b/i, '<link fetchpriority="low"');
+}
+
 /**
  * The module preloads, largest file first. Over HTTP/1.1 a browser opens six connections
  * to a host and queues the rest: every queued request waits for a free connection and then
@@ -107,7 +120,7 @@ export function loadBootFromModuleFile(
   const module = bootModuleFile(body);
   const bootUrl = `/${module.file}`;
   const loader = `<script${attributes} data-app-boot="${bootUrl}">${BOOT_LOADER}</script>`;
-  const links = [...preloads, `<link rel="modulepreload" href="${bootUrl}"/>`];
+  const links = [...preloads, `<link rel="modulepreload" href="${bootUrl}"/>`].map(atLowPriority);
   const ordered = sizeOf
     ? largestFirst(links, (href) => (href === bootUrl ? module.contents.length : sizeOf(href)))
     : links;
