@@ -88,6 +88,37 @@ test.describe("the way back", () => {
     await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
   });
 
+  test("Back from my area after signing in on / shows / and does not send the visitor on again", async ({
+    page,
+  }) => {
+    await page.goto("/pricing");
+    await page.goto("/");
+    await page.goto("/login");
+    await submitSignIn(page, demoUsers.active.email);
+    await expect(page).toHaveURL(myArea.home);
+    await page.goBack();
+    await expect(page).toHaveURL(`${e2eOrigin}/`);
+    await expect(page.locator("html")).toHaveAttribute("data-account-settled", "stay");
+    await expect(page).toHaveURL(`${e2eOrigin}/`);
+    await page.goBack();
+    await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
+  });
+
+  test("Back to the login page while signed in offers the way on instead of taking it", async ({
+    page,
+  }) => {
+    await page.goto("/login");
+    await signInAndReturnTo(page, "/pricing");
+    await page.goBack();
+    await expect(page).toHaveURL(`${e2eOrigin}/login`);
+    await expect(page.locator("html")).toHaveAttribute("data-account-settled", "stay");
+    const onward = page.getByRole("link", { name: "Go to your account" });
+    await expect(onward).toHaveAttribute("href", myArea.home);
+    await expect(page).toHaveURL(`${e2eOrigin}/login`);
+    await onward.click();
+    await expect(page).toHaveURL(myArea.home);
+  });
+
   test("Back from the sign-in a link asked for goes to the page before the link", async ({
     page,
   }) => {

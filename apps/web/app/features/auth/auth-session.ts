@@ -5,10 +5,18 @@ import type { SignInDestination } from "./route-after-sign-in.ts";
 export type AccountState =
   | { kind: "loading" }
   /**
-   * Known; when `destination` is not "stay" the browser is already on its way there.
-   * `role` ("operator" for the team's dashboard) is the database's, read at this page load.
+   * Known. When `followed`, the browser is already on its way to `destination`; a
+   * destination other than "stay" that is not followed (a page reached with Back or
+   * Forward) is offered as a link instead. `role` ("operator" for the team's dashboard)
+   * is the database's, read at this page load.
    */
-  | { kind: "ready"; status: string; role: UserRole | null; destination: SignInDestination }
+  | {
+      kind: "ready";
+      status: string;
+      role: UserRole | null;
+      destination: SignInDestination;
+      followed: boolean;
+    }
   | { kind: "failed"; message: string };
 
 export type AuthState =

@@ -54,6 +54,11 @@ export async function startAuthSession(): Promise<AuthSession> {
     markSessionRejected();
   }
 
+  // A session restored on a page reached with Back or Forward is not sent on: Back would
+  // bring the visitor to a page that forwards them again, and again. The page offers the
+  // way instead. Whoever signs in from here on is sent on as usual.
+  let sendOn = !reachedThroughHistory();
+
   let state: AuthState = { kind: "signed-out", sessionEnded };
   const listeners = new Set<(state: AuthState) => void>();
   function setState(next: AuthState) {
@@ -69,6 +74,7 @@ export async function startAuthSession(): Promise<AuthSession> {
 
   async function loadAccount(user: User) {
     const load = ++accountLoad;
+    const follow = sendOn;
     setState({ kind: "signed-in", email: user.email, account: { kind: "loading" } });
     try {
       const me = await api.get("/me", meSchema);
@@ -89,11 +95,12 @@ export async function startAuthSession(): Promise<AuthSession> {
           status: me.user.profile.status,
           role: me.user.profile.role,
           destination,
+          followed: follow && destination.kind !== "stay",
         },
       });
-      markAccountSettled(destination.kind);
+      markAccountSettled(follow ? destination.kind : "stay");
       // replace(): Back from the destination skips the page that only passed the visitor on.
-      if (destination.kind !== "stay") window.location.replace(destination.url);
+      if (follow && destination.kind !== "stay") window.location.replace(destination.url);
     } catch (error) {
       if (load !== accountLoad) return;
       if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
@@ -132,6 +139,7 @@ export async function startAuthSession(): Promise<AuthSession> {
   // Handled now rather than on the listener's first call, so the session never
   // reports "signed out" for a user it has already restored.
   userChanged(auth.currentUser);
+  sendOn = true;
   onAuthStateChanged(auth, userChanged);
 
   return {
@@ -185,6 +193,12 @@ export async function startAuthSession(): Promise<AuthSession> {
  */
 function markAccountSettled(outcome: SignInDestination["kind"] | "ignored") {
   document.documentElement.dataset.accountSettled = outcome;
+}
+
+/** This document was reached with Back or Forward (not restored from the back/forward cache). */
+function reachedThroughHistory(): boolean {
+  const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+  return navigation?.type === "back_forward";
 }
 
 const reportedStatuses = new Set<string>();

@@ -13,6 +13,13 @@ const destinationWords = {
   stay: "You're signed in.",
 } as const;
 
+/** A destination the page offers rather than follows (it was reached with Back or Forward). */
+const offeredWords = {
+  onboarding: "Continue to onboarding",
+  target: "Back to your page",
+  "my-area-home": "Go to your account",
+} as const;
+
 /**
  * The login page while a user is signed in: who, what happens next (the
  * session sends the browser on as soon as the API has answered), and a way
@@ -72,6 +79,13 @@ export function SignedInStatus({
           >
             Try again
           </button>
+        </div>
+      ) : account.kind === "ready" && account.destination.kind !== "stay" && !account.followed ? (
+        <div className="flex flex-col gap-3">
+          <p className="text-ink">You're signed in.</p>
+          <a href={account.destination.url} className={`${buttonClasses("primary")} w-full`}>
+            {offeredWords[account.destination.kind]}
+          </a>
         </div>
       ) : (
         <p role="status" className="flex items-center gap-3 text-ink">
