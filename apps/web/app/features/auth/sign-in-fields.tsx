@@ -40,12 +40,17 @@ export function EmailField({ inputRef, invalid }: FieldProps) {
   );
 }
 
-/** The password input with its show/hide toggle; `children` go below it (the reset link). */
+/**
+ * The password input with its show/hide toggle; `children` go below it (the reset link).
+ * The toggle is there only once it can work (`canToggle`: the page has hydrated), so no
+ * visitor taps a button that does nothing before the app runs or without JavaScript.
+ */
 export function PasswordField({
   inputRef,
   invalid,
+  canToggle,
   children,
-}: FieldProps & { children: ReactNode }) {
+}: FieldProps & { canToggle: boolean; children: ReactNode }) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="flex flex-col gap-1.5">
@@ -63,20 +68,22 @@ export function PasswordField({
           {...errorLink(invalid)}
           className={`${inputClass} pr-12`}
         />
-        <button
-          type="button"
-          onClick={() => setVisible((shown) => !shown)}
-          aria-pressed={visible}
-          aria-label="Show password"
-          aria-controls="sign-in-password"
-          className="absolute inset-y-1 right-1 flex w-10 items-center justify-center rounded-lg text-cocoa hover:bg-brand-50 hover:text-brand-800"
-        >
-          {visible ? (
-            <EyeOff aria-hidden="true" className="size-5" />
-          ) : (
-            <Eye aria-hidden="true" className="size-5" />
-          )}
-        </button>
+        {canToggle ? (
+          <button
+            type="button"
+            onClick={() => setVisible((shown) => !shown)}
+            aria-pressed={visible}
+            aria-label="Show password"
+            aria-controls="sign-in-password"
+            className="absolute inset-y-1 right-1 flex w-10 items-center justify-center rounded-lg text-cocoa hover:bg-brand-50 hover:text-brand-800"
+          >
+            {visible ? (
+              <EyeOff aria-hidden="true" className="size-5" />
+            ) : (
+              <Eye aria-hidden="true" className="size-5" />
+            )}
+          </button>
+        ) : null}
       </div>
       {children}
     </div>

@@ -59,7 +59,11 @@ export function SignInForm({ sessionEnded, focusOnMount }: SignInFormProps) {
         className="flex flex-col gap-4"
       >
         <EmailField inputRef={emailInput} invalid={error?.field === "email"} />
-        <PasswordField inputRef={passwordInput} invalid={error?.field === "password"}>
+        <PasswordField
+          inputRef={passwordInput}
+          invalid={error?.field === "password"}
+          canToggle={hydrated}
+        >
           <button
             type="button"
             onClick={sendPasswordReset}
