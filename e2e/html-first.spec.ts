@@ -8,6 +8,7 @@ import {
   waitForHydration,
 } from "./support/fixtures.ts";
 import { holdRequests } from "./support/gate.ts";
+import { endLongWaits } from "./support/long-waits.ts";
 import { expectOpenSiteMenu } from "./support/site-menu.ts";
 
 /**
@@ -61,20 +62,6 @@ function requestsTo(page: Page, host: string): string[] {
 
 const isHydrated = (page: Page) =>
   page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
-
-/**
- * Ends the delay of every note CSS shows after a long wait (apps/web/app/ui/after-long-wait.tsx):
- * runs those animations to their end rather than wait 12 s.
- */
-function endLongWaits(page: Page) {
-  return page.evaluate(() => {
-    for (const animation of document.getAnimations()) {
-      if (animation instanceof CSSAnimation && animation.animationName === "show-after-wait") {
-        animation.finish();
-      }
-    }
-  });
-}
 
 test.describe("with JavaScript disabled", () => {
   test.use({ javaScriptEnabled: false });
@@ -135,6 +122,9 @@ test.describe("with JavaScript disabled", () => {
     await page.goto("/login");
     await expect(page.getByText("Signing in needs JavaScript")).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeDisabled();
+    // No button that would do nothing: showing the password needs the app.
+    await expect(page.getByLabel("Password", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Show password" })).toHaveCount(0);
   });
 
   test("/signup says the plans need JavaScript and offers a demo instead", async ({
@@ -422,10 +412,13 @@ test.describe("before the app has loaded", () => {
     await expect(page.getByRole("link", { name: "reload the page" })).toHaveAttribute("href", "");
     await expectNoSeriousA11yViolations(page);
 
+    await expect(page.getByRole("button", { name: "Show password" })).toHaveCount(0);
+
     release();
     await waitForHydration(page);
     await expect(note).toHaveCount(0);
     await expect(signIn).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Show password" })).toBeVisible();
   });
 
   test("a visitor who follows a link from a utm landing keeps the campaign", async ({

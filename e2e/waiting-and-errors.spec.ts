@@ -1,6 +1,7 @@
 import type { Page, Route } from "@playwright/test";
 import { e2eOrigin } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
+import { endLongWaits } from "./support/long-waits.ts";
 
 // What a visitor sees when the API is overloaded, down, silent or odd: every wait ends
 // in plain words with a way on. The real server gives these answers only under load or
@@ -109,8 +110,21 @@ test.describe("a content page when the server can't help right now", () => {
     const timeOut = await outwaitTheTimeout(page, "/api/p/terms-of-service");
     await page.goto("/page/terms-of-service");
     await expect(page.getByRole("status", { name: "Loading the page" })).toBeVisible();
+    const longWait = page.getByText("This is taking longer than it should");
+    await expect(longWait).toBeHidden();
+    await endLongWaits(page);
+    await expect(longWait).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to the home page" })).toBeVisible();
     await timeOut();
-    await expect(page.getByRole("alert")).toContainText("This page could not be loaded");
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText(
+      "This page could not be loaded. Our server took too long to answer.",
+    );
+    await expect(alert.getByRole("link", { name: "Go to the home page" })).toHaveAttribute(
+      "href",
+      "/",
+    );
+    await expectNoSeriousA11yViolations(page);
     await page.unroute("**/api/p/terms-of-service");
     await page.getByRole("button", { name: "Try again" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");

@@ -1,6 +1,4 @@
-import { Link } from "react-router";
-import { AfterLongWait, ReloadLink } from "#app/ui/after-long-wait.tsx";
-import { buttonClasses } from "#app/ui/button-styles.ts";
+import { LongWaitWayOn } from "#app/ui/after-long-wait.tsx";
 import { IndeterminateProgressBar } from "#app/ui/progress-bar.tsx";
 import { JavaScriptOffNotice } from "./javascript-off-notice.tsx";
 
@@ -18,18 +16,7 @@ export function WaitingForApp({ title }: { title: string }) {
       <div className="flex w-full flex-col items-center gap-6 noscript:hidden">
         <h1 className="font-semibold text-3xl text-ink">{title}…</h1>
         <IndeterminateProgressBar label={title} />
-        <AfterLongWait>
-          <p className="text-cocoa">
-            This is taking longer than it should. The connection may be slow: keep waiting, reload
-            the page, or start from our home page.
-          </p>
-          <div className="mt-4 flex flex-wrap justify-center gap-3">
-            <ReloadLink className={buttonClasses("primary")}>Reload the page</ReloadLink>
-            <Link to="/" className={buttonClasses("secondary")}>
-              Go to the home page
-            </Link>
-          </div>
-        </AfterLongWait>
+        <LongWaitWayOn centered />
       </div>
       <JavaScriptOffNotice />
     </div>

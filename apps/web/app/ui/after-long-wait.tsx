@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { buttonClasses } from "./button-styles.ts";
 
 /**
  * What a visitor needs only when a wait for the app has gone on far longer than it should
@@ -14,6 +16,27 @@ export function AfterLongWait({ children }: { children: ReactNode }) {
     <div className="invisible absolute inset-x-0 animate-[show-after-wait_0s_12s_forwards] noscript:hidden">
       {children}
     </div>
+  );
+}
+
+/**
+ * The way on from a page's wait that has gone on far too long (AfterLongWait): a word on
+ * it, a reload and the home page.
+ */
+export function LongWaitWayOn({ centered = false }: { centered?: boolean }) {
+  return (
+    <AfterLongWait>
+      <p className="text-cocoa">
+        This is taking longer than it should. The connection may be slow: keep waiting, reload the
+        page, or start from our home page.
+      </p>
+      <div className={`mt-4 flex flex-wrap gap-3 ${centered ? "justify-center" : ""}`}>
+        <ReloadLink className={buttonClasses("primary")}>Reload the page</ReloadLink>
+        <Link to="/" className={buttonClasses("secondary")}>
+          Go to the home page
+        </Link>
+      </div>
+    </AfterLongWait>
   );
 }
 

@@ -1,8 +1,9 @@
 import type { ContentPage } from "@bakery/shared/api-contract";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { ApiRequestError } from "#app/lib/api/api-errors.ts";
+import { ApiNetworkError, ApiRequestError } from "#app/lib/api/api-errors.ts";
 import { pageTitle } from "#app/seo/page-meta.ts";
+import { LongWaitWayOn } from "#app/ui/after-long-wait.tsx";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 
 /**
@@ -17,7 +18,19 @@ type LoadState =
   | { kind: "loading" }
   | { kind: "loaded"; page: ContentPage; html: string }
   | { kind: "not-found" }
-  | { kind: "failed" };
+  | { kind: "failed"; why: keyof typeof failureWords };
+
+/** Why the page could not be loaded, in words that match what happened. */
+const failureWords = {
+  timeout: "Our server took too long to answer. Try again shortly.",
+  unreachable: "Our server could not be reached. Check your connection and try again.",
+  other: "Something went wrong on our side. Try again, or start again from the home page.",
+} as const;
+
+function failureOf(error: unknown): keyof typeof failureWords {
+  if (!(error instanceof ApiNetworkError)) return "other";
+  return error.timedOut ? "timeout" : "unreachable";
+}
 
 /**
  * A page of content kept in the database, loaded by handle (spec §2): title,
@@ -66,7 +79,11 @@ export function ContentPageView({
       const notFound =
         error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
       setState((current) =>
-        keepShown(current) ? current : { kind: notFound ? "not-found" : "failed" },
+        keepShown(current)
+          ? current
+          : notFound
+            ? { kind: "not-found" }
+            : { kind: "failed", why: failureOf(error) },
       );
     }
   }, [handle, prerendered]);
@@ -99,11 +116,16 @@ export function ContentPageView({
           moving it down when the subtitle appears above. */}
       <div key={state.kind} className="mt-8">
         {state.kind === "loading" && (
-          <div role="status" aria-label="Loading the page" className="flex flex-col gap-3">
-            <span className="h-4 w-3/4 animate-pulse rounded bg-brand-100 motion-reduce:animate-none" />
-            <span className="h-4 w-full animate-pulse rounded bg-brand-100 motion-reduce:animate-none" />
-            <span className="h-4 w-5/6 animate-pulse rounded bg-brand-100 motion-reduce:animate-none" />
-          </div>
+          <>
+            <div role="status" aria-label="Loading the page" className="flex flex-col gap-3">
+              <span className="h-4 w-3/4 animate-pulse rounded bg-brand-100 motion-reduce:animate-none" />
+              <span className="h-4 w-full animate-pulse rounded bg-brand-100 motion-reduce:animate-none" />
+              <span className="h-4 w-5/6 animate-pulse rounded bg-brand-100 motion-reduce:animate-none" />
+            </div>
+            <div className="relative mt-6">
+              <LongWaitWayOn />
+            </div>
+          </>
         )}
         {state.kind === "loaded" && <SanitizedHtml html={state.html} />}
         {state.kind === "not-found" && (
@@ -121,12 +143,19 @@ export function ContentPageView({
             role="alert"
             className="flex flex-col items-start gap-4 rounded-2xl bg-white p-6 shadow-card"
           >
-            <p className="text-cocoa">
-              This page could not be loaded. Check your connection and try again.
-            </p>
-            <button type="button" onClick={() => void load()} className={buttonClasses("primary")}>
-              Try again
-            </button>
+            <p className="text-cocoa">This page could not be loaded. {failureWords[state.why]}</p>
+            <div className="flex flex-wrap gap-3">
+              <button
+                type="button"
+                onClick={() => void load()}
+                className={buttonClasses("primary")}
+              >
+                Try again
+              </button>
+              <Link to="/" className={buttonClasses("secondary")}>
+                Go to the home page
+              </Link>
+            </div>
           </div>
         )}
       </div>
