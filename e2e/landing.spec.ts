@@ -1,5 +1,10 @@
 import { e2eChatOrigin, e2eSiteEnv } from "./support/e2e-env.ts";
-import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  test,
+  thirdPartyStubs,
+} from "./support/fixtures.ts";
 
 const sectionTitles = [
   "Custom Cakes & Treats",
@@ -77,6 +82,53 @@ test("the video player loads only after the visitor clicks play", async ({
     "src",
     `${e2eSiteEnv.VIDEO_URL}?autoplay=1`,
   );
+  await expect(page.getByRole("progressbar", { name: "Loading the video" })).toBeHidden();
+});
+
+test("a keyboard that starts the video is left on the player, not at the top of the page", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Watch the 2-minute tour" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator('iframe[title$="product tour video"]')).toBeFocused();
+});
+
+test("when the video host never answers, the player says so after a while and links to the video", async ({
+  page,
+}) => {
+  await page.route(thirdPartyStubs.video, () => {});
+  await page.clock.install();
+  await page.goto("/");
+  await page.getByRole("link", { name: "Watch the 2-minute tour" }).click();
+  const spinner = page.getByRole("progressbar", { name: "Loading the video" });
+  const slow = page.getByText("The video is taking longer than usual to load.");
+  await expect(spinner).toBeVisible();
+  await expect(slow).toBeHidden();
+
+  await page.clock.fastForward(15_000);
+  await expect(slow).toBeVisible();
+  await expect(spinner).toBeHidden();
+  const link = page.getByRole("link", { name: "Watch the tour on YouTube" });
+  await expect(link).toHaveAttribute("href", "https://www.youtube.com/watch?v=e2e-video");
+  await expect(link).toHaveAttribute("target", "_blank");
+});
+
+test("when the video host can't be reached, a link under the player opens the video there", async ({
+  page,
+}) => {
+  // An unreachable host: the frame shows the browser's error page, and loads.
+  await page.route(thirdPartyStubs.video, (route) => route.abort("namenotresolved"));
+  await page.goto("/");
+  await page.getByRole("link", { name: "Watch the 2-minute tour" }).click();
+  await expect(page.locator('iframe[title$="product tour video"]')).toHaveAttribute(
+    "data-state",
+    "loaded",
+  );
+  const link = page.getByRole("link", { name: "Watch on YouTube" });
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute("href", "https://www.youtube.com/watch?v=e2e-video");
+  await expect(link).toHaveAttribute("target", "_blank");
 });
 
 test.describe("testimonial carousel", () => {

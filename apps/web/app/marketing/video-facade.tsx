@@ -1,27 +1,10 @@
 import Play from "lucide-react/icons/play";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { mediaUrl, siteConfig } from "#app/site-config.ts";
+import { LoadingSpinner } from "#app/ui/loading-spinner.tsx";
 import { opensElsewhere } from "#app/ui/opens-elsewhere.ts";
-
-/** Adds autoplay so one click both loads and starts the third-party player. */
-export function videoEmbedUrl(videoUrl: string): string {
-  const url = new URL(videoUrl);
-  url.searchParams.set("autoplay", "1");
-  return url.toString();
-}
-
-/**
- * Where the video can be watched on its own: a YouTube embed's watch page, any other
- * player's own address. The facade links there until the app can play it in place.
- */
-export function videoWatchUrl(videoUrl: string): string {
-  const url = new URL(videoUrl);
-  const youtubeId = /^\/embed\/([\w-]+)$/.exec(url.pathname)?.[1];
-  if (youtubeId && /(^|\.)youtube(-nocookie)?\.com$/.test(url.hostname)) {
-    return `https://www.youtube.com/watch?v=${youtubeId}`;
-  }
-  return url.toString();
-}
+import { markSlowIfStillLoading } from "#app/ui/slot-progress.ts";
+import { videoEmbedUrl, videoHostName, videoWatchUrl } from "./video-links.ts";
 
 /**
  * A poster with a play button; the third-party player iframe (and its
@@ -31,43 +14,109 @@ export function videoWatchUrl(videoUrl: string): string {
 export function VideoFacade() {
   const [playing, setPlaying] = useState(false);
   return (
-    <div className="relative aspect-[3/2] w-full overflow-hidden rounded-2xl bg-brand-950 shadow-card ring-1 ring-brand-900/10">
-      {playing ? (
-        <iframe
-          src={videoEmbedUrl(siteConfig.VIDEO_URL)}
-          title={`${siteConfig.PRODUCT_NAME} product tour video`}
-          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-          allowFullScreen
-          className="absolute inset-0 size-full"
-        />
-      ) : (
-        <a
-          href={videoWatchUrl(siteConfig.VIDEO_URL)}
-          onClick={(event) => {
-            if (opensElsewhere(event)) return;
-            event.preventDefault();
-            setPlaying(true);
-          }}
-          className="group absolute inset-0 size-full"
-        >
-          <img
-            src={mediaUrl("illustrations/hero.svg")}
-            alt=""
-            width={1200}
-            height={800}
-            fetchPriority="high"
-            className="size-full object-cover"
-          />
-          <span className="absolute inset-0 flex items-center justify-center">
-            <span className="flex items-center gap-3 rounded-full bg-white/95 py-3 pr-5 pl-3 font-semibold text-brand-800 shadow-lg ring-1 ring-brand-900/10 transition-transform group-hover:scale-105">
-              <span className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-white">
-                <Play aria-hidden="true" className="ml-0.5 size-5 fill-current" />
+    <div>
+      <div className="relative aspect-[3/2] w-full overflow-hidden rounded-2xl bg-brand-950 shadow-card ring-1 ring-brand-900/10">
+        {playing ? (
+          <VideoPlayer />
+        ) : (
+          <a
+            href={videoWatchUrl(siteConfig.VIDEO_URL)}
+            onClick={(event) => {
+              if (opensElsewhere(event)) return;
+              event.preventDefault();
+              setPlaying(true);
+            }}
+            className="group absolute inset-0 size-full"
+          >
+            <img
+              src={mediaUrl("illustrations/hero.svg")}
+              alt=""
+              width={1200}
+              height={800}
+              fetchPriority="high"
+              className="size-full object-cover"
+            />
+            <span className="absolute inset-0 flex items-center justify-center">
+              <span className="flex items-center gap-3 rounded-full bg-white/95 py-3 pr-5 pl-3 font-semibold text-brand-800 shadow-lg ring-1 ring-brand-900/10 transition-transform group-hover:scale-105">
+                <span className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-white">
+                  <Play aria-hidden="true" className="ml-0.5 size-5 fill-current" />
+                </span>
+                Watch the 2-minute tour
               </span>
-              Watch the 2-minute tour
             </span>
-          </span>
-        </a>
+          </a>
+        )}
+      </div>
+      {/* Always there once the poster has gone: an unreachable or blocked video host shows an
+        error page in the frame, which loads like any other page and which this page cannot
+        see, so the spinner's fallback never comes. */}
+      {playing && (
+        <p className="mt-3 text-center text-cocoa text-sm">
+          Video not showing?{" "}
+          <WatchOnHostLink className="text-brand-700">
+            Watch on {videoHostName(siteConfig.VIDEO_URL)}
+          </WatchOnHostLink>
+        </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The third-party player, with a spinner over it until it loads and, once it has been loading
+ * too long (markSlowIfStillLoading), a word on it and a link to the video on its host.
+ */
+function VideoPlayer() {
+  return (
+    <>
+      <iframe
+        ref={startPlayer}
+        src={videoEmbedUrl(siteConfig.VIDEO_URL)}
+        title={`${siteConfig.PRODUCT_NAME} product tour video`}
+        allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+        allowFullScreen
+        className="peer absolute inset-0 size-full"
+      />
+      <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-brand-950 px-6 text-center text-brand-50 peer-data-[state=loaded]:hidden peer-data-[state=slow]:hidden">
+        <LoadingSpinner label="Loading the video" />
+        <p>Loading the tour…</p>
+      </div>
+      <div className="absolute inset-0 hidden flex-col items-center justify-center gap-4 bg-brand-950 px-6 text-center text-brand-50 peer-data-[state=slow]:flex">
+        <p className="max-w-sm">The video is taking longer than usual to load.</p>
+        <WatchOnHostLink className="text-white">
+          Watch the tour on {videoHostName(siteConfig.VIDEO_URL)}
+        </WatchOnHostLink>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The player as it replaces the poster. It takes the focus the poster link had, so a keyboard
+ * is not sent back to the top of the page, and keeps its progress in data-state (loading,
+ * loaded, slow) as the scheduling frame does, for the boxes after it to show. Its load event
+ * is async, so it cannot come before this runs.
+ */
+function startPlayer(frame: HTMLIFrameElement | null): void {
+  if (!frame) return;
+  frame.dataset.state = "loading";
+  frame.addEventListener("load", () => {
+    frame.dataset.state = "loaded";
+  });
+  markSlowIfStillLoading(() => frame);
+  frame.focus();
+}
+
+/** The video on its host's own page, in a new tab, so the landing page stays open. */
+function WatchOnHostLink({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <a
+      href={videoWatchUrl(siteConfig.VIDEO_URL)}
+      target="_blank"
+      rel="noopener"
+      className={`font-semibold underline underline-offset-4 ${className}`}
+    >
+      {children}
+    </a>
   );
 }

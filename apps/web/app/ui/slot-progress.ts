@@ -1,6 +1,6 @@
 /**
- * How long an embed in a ParseTimeSlot (the scheduling frame, the pricing table) may stay
- * "loading" before its slot turns "slow" and the page offers a way on.
+ * How long a third-party embed (the scheduling frame, the pricing table, the tour video) may
+ * stay "loading" before its slot turns "slow" and the page offers a way on.
  */
 const slowAfterMs = 15_000;
 
