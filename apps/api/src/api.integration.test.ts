@@ -204,6 +204,19 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
       await expectApiError(await get("/redirect/promo/evil"), 404, "not_found");
     });
 
+    it("never follows a stored link that leads to a short link: 404, nothing counted", async () => {
+      await putShortLink(fresh.handle.db, {
+        cat: "test",
+        id: "loop",
+        target: "/to/test/loop",
+        signInRequired: false,
+      });
+      const before = await snapshot(fresh.handle);
+      const body = await expectApiError(await get("/redirect/test/loop"), 404, "not_found");
+      expect(body.error.message).toBe('Link "test/loop" is not available');
+      expect(await snapshot(fresh.handle)).toBe(before);
+    });
+
     it("answers 404 for an unknown link", async () => {
       await expectApiError(await get("/redirect/promo/nope"), 404, "not_found");
     });
@@ -285,6 +298,39 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
       await expectApiError(await get("/nothing/here"), 404, "not_found");
     });
 
+    it("answers 405 with Allow for a known path asked with a method it does not accept", async () => {
+      // testConfig turns CORS on, so every address also answers OPTIONS, the preflight.
+      const cases = [
+        { method: "GET", path: "/events", allow: "OPTIONS, POST", use: "POST" },
+        { method: "POST", path: "/health", allow: "GET, HEAD, OPTIONS", use: "GET" },
+        { method: "DELETE", path: "/me", allow: "GET, HEAD, OPTIONS", use: "GET" },
+        { method: "GET", path: "/webhooks/stripe", allow: "OPTIONS, POST", use: "POST" },
+        { method: "PUT", path: "/p/privacy-policy", allow: "GET, HEAD, OPTIONS", use: "GET" },
+        { method: "POST", path: "/redirect/promo/spring", allow: "GET, HEAD, OPTIONS", use: "GET" },
+      ];
+      for (const { method, path, allow, use } of cases) {
+        const response = await fetch(`${server.url}${path}`, { method });
+        const body = await expectApiError(response, 405, "method_not_allowed");
+        expect(response.headers.get("allow"), `${method} ${path}`).toBe(allow);
+        expect(body.error.message).toBe(`This address doesn't accept ${method}; use ${use}`);
+        expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(response.headers.get("x-request-id")).toBeTruthy();
+      }
+      // HEAD is GET without the body, so a POST-only address refuses it too.
+      const head = await fetch(`${server.url}/events`, { method: "HEAD" });
+      expect(head.status).toBe(405);
+      expect(head.headers.get("allow")).toBe("OPTIONS, POST");
+    });
+
+    it("still answers HEAD on a GET route, and 404 for an unknown path whatever the method", async () => {
+      const head = await fetch(`${server.url}/health`, { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe("");
+      const unknown = await fetch(`${server.url}/nothing/here`, { method: "POST" });
+      await expectApiError(unknown, 404, "not_found");
+      expect(unknown.headers.get("allow")).toBeNull();
+    });
+
     it("hides internal errors behind a generic 500", async () => {
       const failing = await startTestServer(fresh.handle, {
         verifier: {
@@ -331,6 +377,17 @@ describe.each(testBackends())("API over HTTP against $name", ({ open }) => {
       });
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get("access-control-allow-headers")).toMatch(/authorization/i);
+      // A preflight for a POST-only address is CORS's to answer, not a 405.
+      const postPreflight = await fetch(`${server.url}/events`, {
+        method: "OPTIONS",
+        headers: {
+          Origin: "https://admin.example.com",
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": "content-type",
+        },
+      });
+      expect(postPreflight.status).toBe(204);
+      expect(postPreflight.headers.get("access-control-allow-methods")).toMatch(/POST/);
     });
   });
 

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
-import type { ApiDeps } from "./api-deps.ts";
+import type { ApiConfig, ApiDeps } from "./api-deps.ts";
 import { isDatabaseUnavailable } from "./db/database-availability.ts";
 import { ApiProblem, databaseUnavailable, errorBody, problemResponse } from "./http/errors.ts";
+import { answerMissingRoute } from "./http/missing-route.ts";
 import { requestIdMiddleware } from "./request-id.ts";
 import { registerAdminReportRoutes } from "./routes/admin-reports.ts";
 import { registerContentPageRoutes } from "./routes/content-pages.ts";
@@ -13,6 +14,14 @@ import { registerMeRoutes } from "./routes/me.ts";
 import { registerOpenApiRoute } from "./routes/openapi.ts";
 import { registerStripeWebhookRoute } from "./routes/stripe-webhook.ts";
 import { registerShortLinkRoutes } from "./short-links/short-link-routes.ts";
+
+/**
+ * Split-origin deployments only (site and API on different hosts): then the CORS middleware
+ * answers OPTIONS, the preflight, at every API address.
+ */
+export function answersCorsPreflight(config: Pick<ApiConfig, "CORS_ORIGINS">): boolean {
+  return config.CORS_ORIGINS.length > 0;
+}
 
 /**
  * The API as a plain Hono app with routes at its root: the local server mounts it under
@@ -48,9 +57,8 @@ export function createApi(deps: ApiDeps): Hono {
     }
   });
 
-  if (allowedOrigins.size > 0) {
-    // Split-origin deployments only (site and API on different hosts). Bearer tokens, not
-    // cookies, carry identity, so credentials stay off.
+  if (answersCorsPreflight(deps.config)) {
+    // Bearer tokens, not cookies, carry identity, so credentials stay off.
     app.use(
       cors({
         origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
@@ -71,7 +79,9 @@ export function createApi(deps: ApiDeps): Hono {
   registerStripeWebhookRoute(app, deps);
   registerOpenApiRoute(app, deps);
 
-  app.notFound((c) => c.json(errorBody("not_found", "No such API route"), 404));
+  app.notFound(
+    answerMissingRoute(app.routes, { corsPreflight: answersCorsPreflight(deps.config) }),
+  );
 
   app.onError((error, c) => {
     if (error instanceof ApiProblem) return problemResponse(c, error);

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { ApiDeps } from "./api-deps.ts";
-import { createApi } from "./app.ts";
+import { answersCorsPreflight, createApi } from "./app.ts";
 import type { ServerConfig } from "./config.ts";
-import { errorBody } from "./http/errors.ts";
+import { answerMissingRoute } from "./http/missing-route.ts";
 import { requestIdMiddleware } from "./request-id.ts";
 import { cspReportRoute } from "./security/csp-report.ts";
 import { inlineScriptHashReader } from "./security/inline-script-hashes.ts";
@@ -32,16 +32,22 @@ export function createLocalApp(deps: LocalAppDeps): Hono {
   app.use(securityHeadersMiddleware(config, inlineScriptHashReader(config.WEB_BUILD_DIR, logger)));
   app.route(base || "/", createApi({ ...deps, apiBasePath: base }));
   app.route(`${base}/csp-report`, cspReportRoute({ logger, limiter, config }));
-  // Unknown /api/* paths answer JSON 404 instead of falling through to the site's redirect.
-  app.all(`${base}/*`, (c) => c.json(errorBody("not_found", "No such API route"), 404));
+  // Unmatched /api/* requests answer in JSON (405 for a known path, else 404) instead of
+  // falling through to the site's redirect. The routes so far are the API's and the CSP report's.
+  app.all(
+    `${base}/*`,
+    answerMissingRoute(app.routes, { corsPreflight: answersCorsPreflight(config) }),
+  );
   const site = deps.site ?? createSiteHandler({ root: config.WEB_BUILD_DIR });
   // A short link opened in a browser answers 302 to its target, or the site's page saying why
-  // not with 404; anything unusual falls through.
-  app.get(
-    "/to/:cat/:id",
+  // not with 404; anything unusual falls through. With a trailing slash too: Hono's routes are
+  // strict about it, and the handler answers 301 to the address without.
+  app.on(
+    "GET",
+    ["/to/:cat/:id", "/to/:cat/:id/"],
     shortLinkNavigation({ limiter, shortLinks, config, logger, answerPage: site.answerPage }),
   );
-  app.get("*", site);
-  app.all("*", (c) => c.text("Method Not Allowed", 405));
+  // Every other method too: the site answers 405 itself, with an Allow saying what it accepts.
+  app.all("*", site);
   return app;
 }

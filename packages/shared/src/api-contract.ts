@@ -72,6 +72,7 @@ export const apiErrorCodes = [
   "unauthorized",
   "forbidden",
   "not_found",
+  "method_not_allowed",
   "payload_too_large",
   "unsupported_media_type",
   "rate_limited",

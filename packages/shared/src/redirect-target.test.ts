@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRedirectTarget, sameOriginPath } from "./redirect-target.ts";
+import { checkRedirectTarget, checkShortLinkTarget, sameOriginPath } from "./redirect-target.ts";
 
 const policy = {
   siteOrigin: "https://www.example.com",
@@ -67,6 +67,48 @@ describe("checkRedirectTarget", () => {
       ok: false,
       reason: "host evil.com is not on the allow-list",
     });
+  });
+});
+
+describe("checkShortLinkTarget", () => {
+  const withSiteHost = { ...policy, allowedHosts: [...policy.allowedHosts, "www.example.com"] };
+
+  it.each([
+    ["itself", "/to/test/loop"],
+    ["another link", "/to/promo/nope?utm_source=sms"],
+    ["the links' own pages", "/to/not-found"],
+    ["/to alone", "/to"],
+    ["another case", "/TO/promo/spring"],
+    ["an encoded letter", "/%74o/promo/spring"],
+    ["an encoded slash", "/to%2Fpromo%2Fspring"],
+    ["a double-encoded letter", "/%2574o/promo/spring"],
+    ["dot segments", "/book-demo/../to/promo/spring"],
+    ["encoded dot segments", "/a/%2e%2e/to/promo/spring"],
+    ["the site's origin", "https://www.example.com/to/promo/spring"],
+    ["the site's host in capitals", "HTTPS://WWW.EXAMPLE.COM/To/promo/spring"],
+    ["the site's host over http", "http://www.example.com/to/promo/spring"],
+  ])("refuses %s, saying why in plain words", (_name, target) => {
+    expect(checkShortLinkTarget(target, withSiteHost)).toEqual({
+      ok: false,
+      reason:
+        "a short link can't lead to a short link (an address under /to/): use the address that link leads to instead",
+    });
+  });
+
+  it.each([
+    ["/book-demo?utm_source=sms", "/book-demo?utm_source=sms"],
+    ["/tours", "/tours"],
+    ["/top/to/x", "/top/to/x"],
+    ["/book-demo?next=/to/promo/spring", "/book-demo?next=/to/promo/spring"],
+    ["https://my.example.com/to/x", "https://my.example.com/to/x"],
+  ])("allows %s, which is no short link", (target, url) => {
+    expect(checkShortLinkTarget(target, withSiteHost)).toMatchObject({ ok: true, url });
+  });
+
+  it("refuses what the allow-list refuses, with the allow-list's reason", () => {
+    expect(checkShortLinkTarget("//evil.com/to/x", policy)).toEqual(
+      checkRedirectTarget("//evil.com/to/x", policy),
+    );
   });
 });
 

@@ -120,6 +120,27 @@ export function checkRedirectTarget(
 }
 
 /**
+ * Where a short link may send a visitor: what checkRedirectTarget accepts, except an address
+ * under the site's /to/ (another short link, itself, or one of the links' own pages).
+ * Following a link to a link counts a click and asks again, so a link to itself (or two
+ * to each other) bounces the browser until it gives up and spends the visitor's `redirect`
+ * limit in one tap. Checked when a link is written and again on every read, so a link
+ * stored before this rule is refused rather than followed.
+ */
+export function checkShortLinkTarget(
+  target: string,
+  policy: RedirectTargetPolicy,
+): RedirectTargetCheck {
+  const check = checkRedirectTarget(target, policy);
+  if (check.ok && isShortLinkAddress(check.url, policy.siteOrigin)) {
+    return refuse(
+      "a short link can't lead to a short link (an address under /to/): use the address that link leads to instead",
+    );
+  }
+  return check;
+}
+
+/**
  * The target as a place on the site itself (a checked path, or an absolute URL on
  * `siteOrigin`), or undefined for anything that would leave it: for redirects the
  * browser follows after sign-in or when the API says a page moved.
@@ -150,4 +171,25 @@ function decodedForms(value: string): string[] {
 /** URL parsers drop tabs and newlines anywhere and read "\" as "/" in http(s) URLs. */
 function startsLikeAnotherHost(path: string): boolean {
   return /^[/\\]{2}/.test(path.replace(/[\t\n\r]/g, ""));
+}
+
+/**
+ * Whether a checked target is on the site's host (in any scheme: the site's host is always
+ * on the allow-list) under /to/. Judged on the path as the browser or a careless client
+ * could read it (percent-decoded, dot segments collapsed) and ignoring case, because the
+ * app's router matches /TO/ as well.
+ */
+function isShortLinkAddress(checkedUrl: string, siteOrigin: string): boolean {
+  const site = new URL(siteOrigin);
+  const url = new URL(checkedUrl, site.origin);
+  if (url.host !== site.host) return false;
+  return [url.pathname, ...decodedForms(url.pathname)].some((path) => {
+    let normalised: string;
+    try {
+      normalised = new URL(path, site.origin).pathname;
+    } catch {
+      normalised = path;
+    }
+    return /^\/to(\/|$)/i.test(normalised);
+  });
 }

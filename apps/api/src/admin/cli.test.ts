@@ -92,6 +92,15 @@ describe("admin CLI without a running server", () => {
       [["links", "put", "promo", "x", "https://calendly.com/x", "--utm-source", "a"], /host/],
       [["links", "put", "promo", "x", "/pricing", "--utm-source", "a b"], /utm_source/],
       [["links", "put", "promo", "x"], /expected <cat> <id> <target>/],
+      ...[
+        "/to/test/loop",
+        "/to/promo/nope",
+        "https://www.example.com/TO/promo/spring",
+        "/%74o/promo/spring",
+      ].map((target): [string[], RegExp] => [
+        ["links", "put", "test", "loop", target],
+        /^error: target refused: a short link can't lead to a short link \(an address under \/to\/\): use the address that link leads to instead$/m,
+      ]),
       [["users", "set-status", "someone@example.com", "boss"], /not one of/],
       [["pages", "frobnicate"], /unknown command/],
     ];

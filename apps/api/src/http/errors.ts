@@ -27,6 +27,18 @@ export const unauthorized = (message = "Sign-in required") =>
   new ApiProblem(401, "unauthorized", message);
 export const forbidden = (message: string) => new ApiProblem(403, "forbidden", message);
 export const notFound = (message = "Not found") => new ApiProblem(404, "not_found", message);
+/** `use`: the methods to suggest in words; `allow`: every method the address accepts. */
+export const methodNotAllowed = (
+  method: string,
+  use: readonly string[],
+  allow: readonly string[],
+) =>
+  new ApiProblem(
+    405,
+    "method_not_allowed",
+    `This address doesn't accept ${method}; use ${use.join(" or ")}`,
+    { Allow: allow.join(", ") },
+  );
 export const payloadTooLarge = (maxBytes: number) =>
   new ApiProblem(413, "payload_too_large", `The request body must be at most ${maxBytes} bytes`);
 export const rateLimited = (retryAfterSeconds: number) =>

@@ -1,4 +1,4 @@
-import { checkRedirectTarget, type RedirectTargetCheck } from "@bakery/shared/redirect-target";
+import { checkShortLinkTarget, type RedirectTargetCheck } from "@bakery/shared/redirect-target";
 import type { ShortLinkOutcome } from "@bakery/shared/short-link-outcome";
 import type { Logger } from "pino";
 import type { ApiConfig } from "../api-deps.ts";
@@ -62,14 +62,15 @@ const verdicts = new WeakMap<
 
 /**
  * The target checked against the allow-list on every read from the database, never
- * trusted from when the link was written: the allow-list may have shrunk since. The
+ * trusted from when the link was written: the allow-list may have shrunk since, and a link
+ * stored before short links were refused as targets must not loop. The
  * verdict depends only on the target and the configuration, so clicks on a link the
  * store has cached reuse it.
  */
 function checkedTarget(deps: FollowShortLinkDeps, stored: StoredShortLink): RedirectTargetCheck {
   const known = verdicts.get(stored);
   if (known?.config === deps.config) return known.check;
-  const check = checkRedirectTarget(stored.target, {
+  const check = checkShortLinkTarget(stored.target, {
     siteOrigin: deps.config.siteOrigin,
     allowedHosts: deps.config.redirectAllowedHosts,
   });

@@ -1,4 +1,4 @@
-import { checkRedirectTarget, type RedirectTargetPolicy } from "@bakery/shared/redirect-target";
+import { checkShortLinkTarget, type RedirectTargetPolicy } from "@bakery/shared/redirect-target";
 
 export interface UtmParams {
   source?: string | undefined;
@@ -11,7 +11,8 @@ export type PreparedTarget = { ok: true; target: string } | { ok: false; reason:
 const UTM_VALUE = /^[A-Za-z0-9._~-]{1,100}$/;
 
 /**
- * Validates a short link's target before it is stored and adds the UTM parameters.
+ * Validates a short link's target before it is stored (checkShortLinkTarget: the allow-list,
+ * and never another short link) and adds the UTM parameters.
  * UTM tags only make sense for our own site (our analytics reads them), so they are
  * refused for targets elsewhere rather than silently dropped.
  */
@@ -20,7 +21,7 @@ export function prepareLinkTarget(
   utm: UtmParams,
   policy: RedirectTargetPolicy,
 ): PreparedTarget {
-  const check = checkRedirectTarget(target, policy);
+  const check = checkShortLinkTarget(target, policy);
   if (!check.ok) return { ok: false, reason: check.reason };
 
   const entries = Object.entries({
@@ -42,6 +43,6 @@ export function prepareLinkTarget(
   for (const [name, value] of entries) url.searchParams.set(name, value);
   const withUtm = check.url.startsWith("/") ? `${url.pathname}${url.search}${url.hash}` : url.href;
   // Check the result too, so the stored value is exactly what reads will accept.
-  const final = checkRedirectTarget(withUtm, policy);
+  const final = checkShortLinkTarget(withUtm, policy);
   return final.ok ? { ok: true, target: final.url } : { ok: false, reason: final.reason };
 }

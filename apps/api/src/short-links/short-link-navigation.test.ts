@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { shortLinkProblemPaths } from "@bakery/shared/short-link-outcome";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listShortLinks } from "../db/short-links.ts";
+import { listShortLinks, putShortLink } from "../db/short-links.ts";
 import { emptyDatabasePerTest } from "../test-support/fresh-per-test.ts";
 import { testBackends } from "../test-support/test-database.ts";
 import {
@@ -161,6 +161,51 @@ describe.each(testBackends())("short link navigations against $name", ({ open })
     } finally {
       await narrower.close();
     }
+  });
+
+  it.each([
+    ["itself", "/to/test/loop"],
+    ["another link", "/to/promo/spring"],
+    ["another link on the site's origin", "https://www.example.com/TO/promo/spring"],
+    ["another link, encoded", "/%74o/promo/spring"],
+  ])("never follows a stored link that leads to %s: it can't be opened", async (_name, target) => {
+    // Stored before such targets were refused, so only the check on read stands in the way.
+    await putShortLink(fresh.handle.db, { cat: "test", id: "loop", target, signInRequired: false });
+    expectProblemPage(await request("/to/test/loop", NAVIGATION), "target-refused");
+    expect(await clicks("loop")).toBe(0);
+    expect(await clicks("spring")).toBe(0);
+  });
+
+  it("answers a link's address with a trailing slash with 301 to the address without", async () => {
+    for (const headers of [NAVIGATION, { ...NAVIGATION, "User-Agent": "WhatsApp/2.23.20.0" }]) {
+      const response = await request("/to/promo/spring/?utm_source=sms", headers);
+      expect(response.status).toBe(301);
+      expect(response.headers.location).toBe("/to/promo/spring?utm_source=sms");
+      expect(response.headers["cache-control"]).toBe("no-store");
+    }
+    expect(await clicks("spring")).toBe(0);
+  });
+
+  it.each([
+    ["a full stop", "/to/promo/spring."],
+    ["a comma", "/to/promo/spring,"],
+    ["a closing bracket and full stop", "/to/promo/spring)."],
+    ["a quote", "/to/promo/spring%22"],
+    ["a typographic quote", "/to/promo/spring%E2%80%9D"],
+    ["an exclamation mark and a slash", "/to/Promo/Spring!/"],
+  ])("answers an address with %s after the id with 301 to the clean one", async (_name, path) => {
+    const response = await request(`${path}?utm_source=sms`, NAVIGATION);
+    expect(response.status).toBe(301);
+    expect(response.headers.location).toBe("/to/promo/spring?utm_source=sms");
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(await clicks("spring")).toBe(0);
+  });
+
+  it("answers an address that is no slug even without its punctuation with 404, as before", async () => {
+    expectProblemPage(await request("/to/promo/spring.html", NAVIGATION), "unknown");
+    expectProblemPage(await request("/to/promo/bad%20slug.", NAVIGATION), "unknown");
+    expectProblemPage(await request("/to/promo/bad%20slug/", NAVIGATION), "unknown");
+    expectProblemPage(await request(`/to/promo/${"x".repeat(65)}.`, NAVIGATION), "unknown");
   });
 
   it.each([

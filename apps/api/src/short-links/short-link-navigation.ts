@@ -5,6 +5,7 @@ import { isAutomatedRequest } from "../http/automated-client.ts";
 import { requestClient } from "../limits/client-address.ts";
 import { parseSlug } from "../validation.ts";
 import { type FollowShortLinkDeps, followShortLink } from "./follow-short-link.ts";
+import { tidyLinkAddress } from "./tidy-link-address.ts";
 
 /**
  * The site's problem page for a link as the answer at the link's address, with its 404
@@ -19,10 +20,15 @@ export type AnswerPage = (c: Context, pagePath: string) => Promise<Response | un
  *
  * What else the server knows it answers for every GET and HEAD, a person's or not
  * (a link preview, a crawler, a prefetch, a link checker), counting no click:
+ * - an address with a trailing slash or with punctuation a text app stuck to its end
+ *   (`/to/promo/spring/`, `/to/promo/spring.`): 301 to the clean address (tidyLinkAddress,
+ *   query kept), answered the same way in turn. Mounted at /to/:cat/:id and at
+ *   /to/:cat/:id/ (local-app.ts), so a link has one address and one answer whichever way
+ *   it is written;
  * - a moved link: 301 to its new address (query kept), answered the same way in turn;
- * - an unknown or malformed link, or a target the allow-list no longer accepts: the site's
- *   page saying so (shortLinkProblemPath), with 404, readable at the first paint with or
- *   without JavaScript.
+ * - an unknown or malformed link, or a target the allow-list no longer accepts (or another
+ *   short link, stored before those were refused): the site's page saying so
+ *   (shortLinkProblemPath), with 404, readable at the first paint with or without JavaScript.
  *
  * Everything else falls through to the site handler, which serves the link's page (it asks
  * GET /api/redirect and goes): a public link for anything but a person's navigation (a
@@ -39,6 +45,10 @@ export function shortLinkNavigation(
   deps: FollowShortLinkDeps & { answerPage: AnswerPage },
 ): MiddlewareHandler {
   return async (c, next) => {
+    const tidy = tidyLinkAddress(c.req.param("cat") ?? "", c.req.param("id") ?? "", {
+      trailingSlash: c.req.path.endsWith("/"),
+    });
+    if (tidy !== undefined) return movedPermanently(c, tidy);
     const byPerson = isClickThrough(c);
     const outcome = await followedOnce(c, deps, byPerson);
     switch (outcome?.kind) {
@@ -46,10 +56,8 @@ export function shortLinkNavigation(
         if (!byPerson) return next();
         // Every click must reach us to be counted: nothing may keep this answer.
         return c.body(null, 302, { Location: outcome.to, "Cache-Control": "no-store" });
-      case "moved": {
-        const movedTo = `${sitePathForLink(outcome.cat, outcome.id)}${new URL(c.req.url).search}`;
-        return c.body(null, 301, { Location: movedTo, "Cache-Control": "no-store" });
-      }
+      case "moved":
+        return movedPermanently(c, sitePathForLink(outcome.cat, outcome.id));
       case "not-found": {
         const page = await deps
           .answerPage(c, shortLinkProblemPath(outcome))
@@ -63,6 +71,17 @@ export function shortLinkNavigation(
         return next();
     }
   };
+}
+
+/**
+ * 301 to `path` with the request's query (a campaign's UTM tags survive), never stored: the
+ * link at the old address may be put back or moved again.
+ */
+function movedPermanently(c: Context, path: string): Response {
+  return c.body(null, 301, {
+    Location: `${path}${new URL(c.req.url).search}`,
+    "Cache-Control": "no-store",
+  });
 }
 
 /**

@@ -41,8 +41,8 @@ export const linkCommands: Command[] = [
     },
     details: [
       "The target must be a path on this site (/book-demo) or an http(s) URL whose host is",
-      "the site's, MY_AREA_URL's, or listed in REDIRECT_ALLOWED_HOSTS. It is checked again",
-      "every time the link is followed.",
+      "the site's, MY_AREA_URL's, or listed in REDIRECT_ALLOWED_HOSTS, and not a short link",
+      "(an address under /to/). It is checked again every time the link is followed.",
       "",
       "Example: npx rise-admin links put promo spring /book-demo --utm-source sms --utm-medium text --utm-campaign spring",
     ].join("\n"),

@@ -1,4 +1,4 @@
-import { checkRedirectTarget, redirectAllowedHosts } from "@bakery/shared/redirect-target";
+import { checkShortLinkTarget, redirectAllowedHosts } from "@bakery/shared/redirect-target";
 import { siteConfig } from "#app/site-config.ts";
 
 // What the app and the short-link page's head both need to follow a link, without the API
@@ -11,10 +11,11 @@ export function shortLinkApiPath(cat: string, id: string): string {
 
 /**
  * The address to send the browser to for a link's target, or undefined when the site's
- * allow-list refuses it: the server checked it too, but a target is never followed on trust.
+ * allow-list refuses it or it is another short link (checkShortLinkTarget): the server
+ * checked it too, but a target is never followed on trust.
  */
 export function checkedShortLinkTarget(to: string, siteOrigin: string): string | undefined {
-  const checked = checkRedirectTarget(to, {
+  const checked = checkShortLinkTarget(to, {
     siteOrigin,
     allowedHosts: redirectAllowedHosts(siteConfig),
   });

@@ -1,0 +1,26 @@
+import { sitePathForLink, slugSchema } from "@bakery/shared/api-contract";
+
+/**
+ * What a phone's text app or a sentence can stick to the end of a link: punctuation,
+ * closing brackets and quotes. None of it can be in a slug (letters, digits, "-", "_"),
+ * so stripping it never turns one link's address into another's.
+ */
+const TRAILING_JUNK = /[.,;:!?'"”’»)\]}>]+$/u;
+
+/**
+ * The clean address of a link written with a trailing slash or with punctuation after its
+ * id (`/to/promo/spring/`, `/to/promo/spring.`), or undefined when the address is already
+ * clean or stripping leaves no valid slug (then it is answered as written). Nothing is
+ * looked up: the clean address is answered as usual in its turn.
+ */
+export function tidyLinkAddress(
+  cat: string,
+  id: string,
+  { trailingSlash }: { trailingSlash: boolean },
+): string | undefined {
+  const tidyId = id.replace(TRAILING_JUNK, "");
+  if (tidyId === id && !trailingSlash) return undefined;
+  const isSlug = (value: string) => slugSchema.safeParse(value).success;
+  if (!isSlug(cat) || !isSlug(tidyId)) return undefined;
+  return sitePathForLink(cat.toLowerCase(), tidyId.toLowerCase());
+}
