@@ -17,6 +17,23 @@ function problemsOf(env: Record<string, string>): string[] {
   }
 }
 
+describe("loadPublicConfig: the site's address", () => {
+  it("defaults to localhost on the port the server listens on", () => {
+    expect(loadPublicConfig({}).SITE_URL).toBe("http://localhost:3000");
+    expect(loadPublicConfig({ PORT: "3991" }).SITE_URL).toBe("http://localhost:3991");
+    expect(loadPublicConfig({ PORT: "3991", SITE_URL: "" }).SITE_URL).toBe("http://localhost:3991");
+  });
+
+  it("keeps the address it is given, whatever the port", () => {
+    const env = { PORT: "8080", SITE_URL: "https://www.example.com" };
+    expect(loadPublicConfig(env).SITE_URL).toBe("https://www.example.com");
+  });
+
+  it("names only PORT when the port is not a number", () => {
+    expect(problemsOf({ PORT: "abc" })).toEqual([expect.stringMatching(/^PORT: /)]);
+  });
+});
+
 describe("loadPublicConfig: identity settings", () => {
   it("defaults to local mode with the Auth emulator on its usual port", () => {
     const config = loadPublicConfig({});

@@ -107,9 +107,20 @@ function withoutEmpty(env: Env): Env {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
 }
 
+/**
+ * SITE_URL's default follows PORT: a site started on another port (`PORT=3991 npm start`)
+ * names its own address in canonical links, the sitemap and the pages' links to itself,
+ * not one where nothing runs. A PORT that is not a number is left for the schema to name.
+ */
+function withSiteUrlDefault(env: Env): Env {
+  if (env.SITE_URL) return env;
+  const port = /^\d{1,5}$/.test(env.PORT ?? "") ? env.PORT : "3000";
+  return { ...env, SITE_URL: `http://localhost:${port}` };
+}
+
 /** Parses env with a schema, naming every missing or bad variable in one error. */
 export function parseEnv<Schema extends z.ZodType>(schema: Schema, env: Env): z.infer<Schema> {
-  const result = schema.safeParse(withoutEmpty(env));
+  const result = schema.safeParse(withSiteUrlDefault(withoutEmpty(env)));
   if (result.success) return result.data;
   throw new ConfigError(
     result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`),
