@@ -260,6 +260,26 @@ test.describe("the operator", () => {
     ).toBeVisible();
     await expect(bySource.getByRole("columnheader", { name: /Source/ })).toBeVisible();
   });
+
+  test("says which settings of a link it could not use, and writes the address it shows", async ({
+    page,
+  }) => {
+    await page.goto("/dashboard?days=abc&by=foo");
+    const note = page.getByRole("status").filter({ hasText: "wasn't understood" });
+    await expect(note).toContainText(
+      '"by=foo": the funnel is grouped by campaign, source, medium.',
+    );
+    await expect(note).toContainText('"days=abc": the ranges are the last 7, 30, 90 days.');
+    await expect(page).toHaveURL(/\/dashboard\?days=30&by=campaign$/);
+    await expect(page.getByRole("button", { name: "Last 30 days" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expectNoSeriousA11yViolations(page);
+    // Choosing a view of one's own closes the note.
+    await page.getByRole("button", { name: "Last 7 days" }).click();
+    await expect(note).toHaveCount(0);
+  });
 });
 
 const identityToolkit = `http://${e2eAuthEmulatorHost}/identitytoolkit.googleapis.com/v1`;

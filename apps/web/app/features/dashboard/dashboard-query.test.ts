@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dashboardQuery, readDashboardView } from "./dashboard-query.ts";
+import { dashboardQuery, readDashboardView, unreadDashboardSettings } from "./dashboard-query.ts";
 
 const now = new Date("2026-11-23T10:00:00Z");
 const read = (query: string) => readDashboardView(new URLSearchParams(query), now);
@@ -33,6 +33,33 @@ describe("readDashboardView", () => {
     "by=device",
   ])("falls back to the defaults for %s", (query) => {
     expect(read(query)).toEqual(read(""));
+  });
+});
+
+describe("unreadDashboardSettings", () => {
+  const unread = (query: string) => unreadDashboardSettings(new URLSearchParams(query), now);
+
+  it("has nothing to say about a link it understood, or no settings at all", () => {
+    for (const query of ["", "days=7&by=source", "from=2026-01-01&to=2026-01-31&by=medium"]) {
+      expect(unread(query), query).toEqual([]);
+    }
+  });
+
+  it("names each setting it left out, in words", () => {
+    expect(unread("days=abc&by=foo")).toEqual([
+      '"by=foo": the funnel is grouped by campaign, source, medium.',
+      '"days=abc": the ranges are the last 7, 30, 90 days.',
+    ]);
+    expect(unread("from=2026-11-23&to=2026-11-01")).toEqual([
+      "The range from the link: The last day must be on or after the first.",
+    ]);
+    expect(unread("from=junk")).toEqual([
+      "The range from the link: Enter a real day, like 2026-03-01. Enter the last day of the range.",
+    ]);
+  });
+
+  it("leaves a range alone when the link also names a preset, which wins", () => {
+    expect(unread("days=7&from=junk")).toEqual([]);
   });
 });
 

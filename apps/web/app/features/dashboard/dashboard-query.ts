@@ -25,6 +25,33 @@ export function readDashboardView(query: URLSearchParams, now: Date): DashboardV
   return { by, choice: { preset: DEFAULT_DAYS, range: presetRange(DEFAULT_DAYS, now) } };
 }
 
+/**
+ * What readDashboardView could not use from an address (it leaves each out, for its
+ * default), in words for the operator who opened the link: a colleague's hand-edited or broken link
+ * should not show other numbers without saying so. Empty when everything was understood.
+ */
+export function unreadDashboardSettings(query: URLSearchParams, now: Date): string[] {
+  const unread: string[] = [];
+  const by = query.get("by");
+  if (by !== null && !funnelGroupings.some((grouping) => grouping === by)) {
+    unread.push(`"by=${by}": the funnel is grouped by ${funnelGroupings.join(", ")}.`);
+  }
+  const days = query.get("days");
+  const presetAsked = rangePresets.some((candidate) => String(candidate.days) === days);
+  if (days !== null && !presetAsked) {
+    const lengths = rangePresets.map((candidate) => candidate.days).join(", ");
+    unread.push(`"days=${days}": the ranges are the last ${lengths} days.`);
+  }
+  if (!presetAsked && (query.has("from") || query.has("to"))) {
+    const custom = checkCustomRange(query.get("from") ?? "", query.get("to") ?? "", now);
+    if (!custom.ok) {
+      const why = [custom.errors.from, custom.errors.to].filter(Boolean).join(" ");
+      unread.push(`The range from the link: ${why}`);
+    }
+  }
+  return unread;
+}
+
 /** The address query for a view: presets by their length, so the link stays "the last 7 days". */
 export function dashboardQuery({ choice, by }: DashboardView): URLSearchParams {
   const query = new URLSearchParams();

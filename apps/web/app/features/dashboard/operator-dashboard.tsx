@@ -1,7 +1,12 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useRef } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { DailyChart } from "./daily-chart.tsx";
-import { type DashboardView, dashboardQuery, readDashboardView } from "./dashboard-query.ts";
+import {
+  type DashboardView,
+  dashboardQuery,
+  readDashboardView,
+  unreadDashboardSettings,
+} from "./dashboard-query.ts";
 import { loadFunnelReport, loadLinksReport } from "./dashboard-reports.ts";
 import { FunnelTable } from "./funnel-table.tsx";
 import { LinksTable } from "./links-table.tsx";
@@ -34,7 +39,17 @@ export function OperatorDashboard() {
     void queryText;
     pending.current = null;
   }, [queryText]);
+  // A link with settings the dashboard can't use says so once, and its address is written
+  // as what is shown, so the link copied from here opens the same reports.
+  const [unread, setUnread] = useState<string[]>([]);
+  useEffect(() => {
+    const notUnderstood = unreadDashboardSettings(new URLSearchParams(queryText), new Date());
+    if (notUnderstood.length === 0) return;
+    setUnread(notUnderstood);
+    setQuery(dashboardQuery(view), { replace: true, preventScrollReset: true });
+  }, [queryText, view, setQuery]);
   const show = (change: (current: DashboardView) => DashboardView) => {
+    setUnread([]);
     const next = change(pending.current ?? view);
     pending.current = next;
     // replace: choosing another range is not a page to go Back to.
@@ -54,6 +69,19 @@ export function OperatorDashboard() {
         by={by}
         onGroup={(next) => show((current) => ({ ...current, by: next }))}
       />
+      {unread.length > 0 ? (
+        <div
+          role="status"
+          className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-950"
+        >
+          <p className="font-semibold">Part of this link wasn't understood and was left out:</p>
+          <ul className="mt-2 list-disc pl-5">
+            {unread.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <p className="text-cocoa" aria-live="polite">
         Showing {describeRange(range)}.
       </p>
