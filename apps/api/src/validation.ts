@@ -18,14 +18,18 @@ export function parseSlug(name: string, value: string | undefined): string {
 }
 
 /**
- * `value` parsed with `schema`, or a 400 naming the first problem the way zod words it
- * ("to: the range must be at most 366 days"), so the caller can fix the request.
+ * `value` parsed with `schema`, or a 400 naming the first problem the way the schema words
+ * it ("to: the range must be at most 366 days"), so the caller can fix the request. A value
+ * left out is said to be required, rather than in zod's words for a missing value
+ * ("expected string, received undefined"); a schema's own message for it still wins.
  */
 export function parseOrBadRequest<Schema extends z.ZodType>(
   schema: Schema,
   value: unknown,
 ): z.infer<Schema> {
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, {
+    error: (issue) => (issue.input === undefined ? "required" : undefined),
+  });
   if (parsed.success) return parsed.data;
   const [issue] = parsed.error.issues;
   const where = issue?.path.join(".") || "body";
