@@ -23,16 +23,19 @@ describe("signInErrorMessage", () => {
     ["auth/missing-password", /Enter your password/],
     ["auth/user-disabled", /turned off/],
   ])("explains %s in words", (code, words) => {
-    const message = signInErrorMessage(authError(code));
+    const message = signInErrorMessage(authError(code), "password");
     expect(message).toMatch(words);
     expect(message).not.toContain("auth/");
     expect(message).not.toContain("Firebase");
   });
 
-  it("has a calm fallback for anything else", () => {
+  it("has a calm fallback for anything else, which points a failed Google sign-in to the form", () => {
     for (const error of [authError("auth/internal-error"), new Error("boom"), undefined, "x"]) {
-      expect(signInErrorMessage(error)).toBe(
+      expect(signInErrorMessage(error, "password")).toBe(
         "Sign-in didn't work this time. Please try again in a moment.",
+      );
+      expect(signInErrorMessage(error, "google")).toBe(
+        "Google sign-in didn't work this time. Try again in a moment, or sign in with your email and password.",
       );
     }
   });

@@ -43,12 +43,17 @@ const signInMessages: Record<string, string> = {
     "This email already has an account that signs in another way. Sign in with your email and password.",
 };
 
-/** Words for a failed sign-in, for the person at the keyboard rather than a developer. */
-export function signInErrorMessage(error: unknown): string {
-  return (
-    signInMessages[authErrorCode(error) ?? ""] ??
-    "Sign-in didn't work this time. Please try again in a moment."
-  );
+/**
+ * Words for a failed sign-in, for the person at the keyboard rather than a developer. When
+ * Google's sign-in fails for a reason of its own (its scripts can't be reached, say), trying
+ * again may fail the same way: the words point to the other way in too.
+ */
+export function signInErrorMessage(error: unknown, method: "password" | "google"): string {
+  const known = signInMessages[authErrorCode(error) ?? ""];
+  if (known) return known;
+  return method === "google"
+    ? "Google sign-in didn't work this time. Try again in a moment, or sign in with your email and password."
+    : "Sign-in didn't work this time. Please try again in a moment.";
 }
 
 /**

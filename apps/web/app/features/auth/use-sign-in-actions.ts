@@ -80,7 +80,7 @@ export function useSignInActions(fields: {
     await run(
       "password",
       (session) => session.signInWithPassword(email, password),
-      (error) => ({ kind: "error", message: signInErrorMessage(error) }),
+      (error) => ({ kind: "error", message: signInErrorMessage(error, "password") }),
     );
   }
 
@@ -88,7 +88,7 @@ export function useSignInActions(fields: {
     await run(
       "google",
       (session) => session.signInWithGoogle(),
-      (error) => ({ kind: "error", message: signInErrorMessage(error) }),
+      (error) => ({ kind: "error", message: signInErrorMessage(error, "google") }),
     );
   }
 
