@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { createDemoUsers } from "@bakery/api/demo-users";
 import { type LocalServer, startLocalServer } from "@bakery/api/local-server";
 import { freePort } from "@bakery/api/test-support/free-port";
+import { loadPublicConfig } from "@bakery/shared/config";
 import { type AuthEmulator, startAuthEmulator } from "../scripts/auth-emulator.ts";
 
 export const repoRoot = join(import.meta.dirname, "..");
@@ -91,6 +92,10 @@ export async function startBenchServer(options: { emulatorHost: string }): Promi
       DATABASE_URL: undefined,
       LOG_LEVEL: "warn",
       ...relaxedRateLimits(),
+      // The address the build was made with (npm run build above, without this server's
+      // port): with another, the API's copy of a content page (its links to the site) would
+      // differ from the prerendered one, and the page would sanitize and lay it out again.
+      SITE_URL: loadPublicConfig(process.env).SITE_URL,
     },
     handleSignals: false,
   });
