@@ -1,4 +1,4 @@
-import { ApiNetworkError } from "#app/lib/api/api-errors.ts";
+import { requestFailure } from "#app/lib/api/api-errors.ts";
 
 /** The identity SDK's error code ("auth/…"), if the error carries one. */
 function authErrorCode(error: unknown): string | undefined {
@@ -78,9 +78,12 @@ export function passwordResetErrorMessage(error: unknown): string | null {
 
 /** Words for a failed `GET /me` right after sign-in (401/403 never get here: they leave the page). */
 export function accountLoadErrorMessage(error: unknown): string {
-  if (!(error instanceof ApiNetworkError))
-    return "You're signed in, but your account couldn't be opened just now. Please try again in a moment.";
-  return error.timedOut
-    ? "You're signed in, but our server is taking too long to open your account. Please try again in a moment."
-    : "You're signed in, but we couldn't reach our server to open your account. Check your connection and try again.";
+  switch (requestFailure(error)) {
+    case "timeout":
+      return "You're signed in, but our server is taking too long to open your account. Please try again in a moment.";
+    case "unreachable":
+      return "You're signed in, but we couldn't reach our server to open your account. Check your connection and try again.";
+    case "answered":
+      return "You're signed in, but your account couldn't be opened just now. Please try again in a moment.";
+  }
 }

@@ -1,7 +1,7 @@
 import type { ContentPage } from "@bakery/shared/api-contract";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { ApiNetworkError, ApiRequestError } from "#app/lib/api/api-errors.ts";
+import { ApiRequestError, requestFailure } from "#app/lib/api/api-errors.ts";
 import { pageTitle } from "#app/seo/page-meta.ts";
 import { LongWaitWayOn } from "#app/ui/after-long-wait.tsx";
 import { buttonClasses } from "#app/ui/button-styles.ts";
@@ -18,19 +18,14 @@ type LoadState =
   | { kind: "loading" }
   | { kind: "loaded"; page: ContentPage; html: string }
   | { kind: "not-found" }
-  | { kind: "failed"; why: keyof typeof failureWords };
+  | { kind: "failed"; why: ReturnType<typeof requestFailure> };
 
 /** Why the page could not be loaded, in words that match what happened. */
 const failureWords = {
   timeout: "Our server took too long to answer. Try again shortly.",
   unreachable: "Our server could not be reached. Check your connection and try again.",
-  other: "Something went wrong on our side. Try again, or start again from the home page.",
+  answered: "Something went wrong on our side. Try again, or start again from the home page.",
 } as const;
-
-function failureOf(error: unknown): keyof typeof failureWords {
-  if (!(error instanceof ApiNetworkError)) return "other";
-  return error.timedOut ? "timeout" : "unreachable";
-}
 
 /**
  * A page of content kept in the database, loaded by handle (spec §2): title,
@@ -83,7 +78,7 @@ export function ContentPageView({
           ? current
           : notFound
             ? { kind: "not-found" }
-            : { kind: "failed", why: failureOf(error) },
+            : { kind: "failed", why: requestFailure(error) },
       );
     }
   }, [handle, prerendered]);

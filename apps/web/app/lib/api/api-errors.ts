@@ -19,6 +19,15 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * Why a request failed, for the words a page says about it: no answer in time, no answer
+ * at all (offline, DNS, server down), or an answer that was not a success.
+ */
+export function requestFailure(error: unknown): "timeout" | "unreachable" | "answered" {
+  if (!(error instanceof ApiNetworkError)) return "answered";
+  return error.timedOut ? "timeout" : "unreachable";
+}
+
 /** The request never got an answer (offline, DNS, server down, or no answer in time). */
 export class ApiNetworkError extends Error {
   /** True when the server took longer than the client's timeout. */
