@@ -1,8 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page, Request } from "@playwright/test";
-import { runAdmin } from "./support/admin-cli.ts";
+import {
+  putContentPage,
+  runAdmin,
+  samplePageHandle,
+  samplePagePath,
+  storeSamplePage,
+} from "./support/admin-cli.ts";
 import {
   e2eOrigin,
   e2eSiteEnv,
@@ -24,13 +27,6 @@ const JWT = /^Bearer [\w-]+\.[\w-]+\.[\w-]*$/;
 /** A unique slug per test run and project, so parallel runs never share a page. */
 const uniqueSlug = (prefix: string) =>
   `${prefix}-${test.info().project.name}-${Date.now().toString(36)}`;
-
-/** Stores a content page through the operator CLI, as an operator would. */
-function putPage(handle: string, markdown: string, title: string) {
-  const file = join(mkdtempSync(join(tmpdir(), "e2e-page-")), "page.md");
-  writeFileSync(file, markdown);
-  return runAdmin("pages", "put", handle, file, "--title", title);
-}
 
 function apiRequest(page: Page, path: string): Promise<Request> {
   return page.waitForRequest((request) => new URL(request.url()).pathname === `/api${path}`);
@@ -153,7 +149,11 @@ test.describe("content pages", () => {
   test("a renamed page's old address answers 301 and the browser follows it", async ({ page }) => {
     const oldHandle = uniqueSlug("old-page");
     const newHandle = uniqueSlug("new-page");
-    await putPage(oldHandle, "## Opening hours\n\nWe bake every day from 6 am.\n", "Bakery hours");
+    await putContentPage(
+      oldHandle,
+      "## Opening hours\n\nWe bake every day from 6 am.\n",
+      "Bakery hours",
+    );
     await runAdmin("pages", "move", oldHandle, newHandle);
 
     await page.goto(`/page/${oldHandle}`);
@@ -165,7 +165,7 @@ test.describe("content pages", () => {
   test("renaming a page and renaming it back shows the page, not a circle", async ({ page }) => {
     const first = uniqueSlug("circle-a");
     const second = uniqueSlug("circle-b");
-    await putPage(first, "Cakes made to order.\n", "Custom cakes");
+    await putContentPage(first, "Cakes made to order.\n", "Custom cakes");
     await runAdmin("pages", "move", first, second);
     await page.goto(`/page/${first}`);
     await expect(page).toHaveURL(`${e2eOrigin}/page/${second}`);
@@ -186,7 +186,7 @@ test.describe("content pages", () => {
   test("Back after following a renamed page goes to the page before it", async ({ page }) => {
     const oldHandle = uniqueSlug("back-old");
     const newHandle = uniqueSlug("back-new");
-    await putPage(oldHandle, "We deliver on weekends.\n", "Delivery");
+    await putContentPage(oldHandle, "We deliver on weekends.\n", "Delivery");
     await runAdmin("pages", "move", oldHandle, newHandle);
 
     await page.goto("/pricing");
@@ -198,7 +198,7 @@ test.describe("content pages", () => {
 
   test("a page's tab names the page and the product", async ({ page }) => {
     const handle = uniqueSlug("titled");
-    await putPage(handle, "Fresh every morning.\n", "Morning bakes");
+    await putContentPage(handle, "Fresh every morning.\n", "Morning bakes");
     await page.goto(`/page/${handle}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Morning bakes");
     await expect(page).toHaveTitle("Morning bakes · Rise");
@@ -206,7 +206,7 @@ test.describe("content pages", () => {
 
   test("an operator can't store a page that would show blank", async () => {
     await expect(
-      putPage(uniqueSlug("blank"), "</script><svg onload=alert(1)>\n", "Blank"),
+      putContentPage(uniqueSlug("blank"), "</script><svg onload=alert(1)>\n", "Blank"),
     ).rejects.toThrow(/no visible text/);
   });
 
@@ -219,10 +219,12 @@ test.describe("content pages", () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
+    // The page exists (the server answers an unknown page's address with 404 itself).
+    await storeSamplePage();
     // As if the database held HTML that skipped the server's sanitizer. The link's script
     // returns nothing: one that returned a string would replace the document, and the
     // __ran trap with it, so the check below could not see it run.
-    await page.route("**/api/p/stored-script", (route) =>
+    await page.route(`**/api/p/${samplePageHandle}`, (route) =>
       route.fulfill({
         json: {
           title: "Stored script",
@@ -231,7 +233,7 @@ test.describe("content pages", () => {
         },
       }),
     );
-    await page.goto("/page/stored-script");
+    await page.goto(samplePagePath);
     const content = page.getByTestId("content-html");
     await expect(content.getByText("Plain words stay.")).toBeVisible();
     await expect(content.locator("script")).toHaveCount(0);

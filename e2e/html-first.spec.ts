@@ -1,4 +1,5 @@
 import type { BrowserContext, Page, Request } from "@playwright/test";
+import { samplePagePath, storeSamplePage } from "./support/admin-cli.ts";
 import { prefilledAdVisit } from "./support/book-demo-visit.ts";
 import { e2eOrigin, e2eSiteEnv, PHONE_USER_AGENT } from "./support/e2e-env.ts";
 import {
@@ -362,12 +363,13 @@ test.describe("before the app has loaded", () => {
   // A link behind sign-in: its page looks it up while it is parsed, but only the app can go on.
   for (const [address, title] of [
     ["/to/account/billing", "Opening your link"],
-    ["/page/privacy-policy", "Loading the page"],
+    [samplePagePath, "Loading the page"],
   ] as const) {
     test(`a wait for the app on ${address} that lasts far too long says so, with a way on`, async ({
       context,
       plainPage: page,
     }) => {
+      await storeSamplePage();
       const release = await holdAssets(context);
       await page.goto(address, { waitUntil: "commit" });
       await expect(page.getByRole("progressbar", { name: title })).toBeVisible();
@@ -465,8 +467,9 @@ test("a page the app renders on the client shows the site's frame and a loading 
   context,
   plainPage: page,
 }) => {
+  await storeSamplePage();
   const release = await holdAssets(context);
-  await page.goto("/page/privacy-policy", { waitUntil: "domcontentloaded" });
+  await page.goto(samplePagePath, { waitUntil: "domcontentloaded" });
   await expect(page.getByRole("progressbar", { name: "Loading the page" })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Rise home" })).toBeVisible();
   await expect(page.getByRole("contentinfo")).toBeVisible();
@@ -475,23 +478,29 @@ test("a page the app renders on the client shows the site's frame and a loading 
   await expect(page.getByRole("progressbar")).toHaveCount(0);
 });
 
+/**
+ * What the server answers at an address that leads nowhere: the page saying so (`heading`),
+ * with 404, and nothing for the app to do.
+ */
+async function expectAnsweredProblemPage(page: Page, address: string, heading: string) {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  const response = await page.goto(address);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  await expect(page).toHaveTitle(new RegExp(`^${heading}`));
+  await expect(page).toHaveURL(`${e2eOrigin}${address}`);
+  expect(scripts).toEqual([]);
+}
+
 test.describe("a short link that cannot be followed, opened on a phone", () => {
   // Headless Chromium's own user agent is a bot's, which gets the link's page (decision 6).
   test.use({ userAgent: PHONE_USER_AGENT });
 
-  /** What the server answers: the page saying so, with 404, and nothing for the app to do. */
-  async function expectProblemPage(page: Page, address: string) {
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(request.url());
-    });
-    const response = await page.goto(address);
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link doesn't exist");
-    await expect(page).toHaveTitle(/^This link doesn't exist/);
-    await expect(page).toHaveURL(`${e2eOrigin}${address}`);
-    expect(scripts).toEqual([]);
-  }
+  const expectProblemPage = (page: Page, address: string) =>
+    expectAnsweredProblemPage(page, address, "This link doesn't exist");
 
   test("is answered with 404 and says so from its HTML; the way on leads to the site, app and all", async ({
     plainPage: page,
@@ -513,5 +522,61 @@ test.describe("a short link that cannot be followed, opened on a phone", () => {
       await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
       await expectOpenSiteMenu(page.getByRole("dialog", { name: "Menu" }));
     });
+  });
+});
+
+test.describe("a content page that doesn't exist", () => {
+  const expectPageNotFound = (page: Page, address: string) =>
+    expectAnsweredProblemPage(page, address, "Page not found");
+
+  test("is answered with 404 and says so from its HTML; the way on leads to the site, app and all", async ({
+    plainPage: page,
+  }) => {
+    await expectPageNotFound(page, "/page/no-such-page");
+    await expect(page.getByText("We could not find this page.")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("link", { name: "Go to the home page" }).click();
+    await expect(page).toHaveURL(`${e2eOrigin}/`);
+    await waitForHydration(page);
+  });
+
+  test("says the same when only the app can find out (a static host serves every page)", async ({
+    page,
+  }) => {
+    // A static host answers /page/:handle with the app's fallback page, whatever the handle;
+    // the app then asks the API, which says 404.
+    await page.route(`${e2eOrigin}/page/no-such-page`, async (route) => {
+      const fallback = await route.fetch({ url: `${e2eOrigin}/__spa-fallback.html` });
+      await route.fulfill({ response: fallback, status: 200 });
+    });
+    const apiAnswer = page.waitForResponse((response) =>
+      response.url().endsWith("/api/p/no-such-page"),
+    );
+    await page.goto("/page/no-such-page");
+    expect((await apiAnswer).status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page).toHaveTitle(/^Page not found/);
+    await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute(
+      "href",
+      "/",
+    );
+  });
+
+  test.describe("with JavaScript disabled", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("says the same, and its menu works", async ({ plainPage: page, isMobile }) => {
+      await expectPageNotFound(page, "/page/no-such-page");
+      if (!isMobile) return;
+      await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
+      await expectOpenSiteMenu(page.getByRole("dialog", { name: "Menu" }));
+    });
+  });
+
+  test("a renamed page's address, or a page's second one, leads to the page", async ({ page }) => {
+    const response = await page.goto("/page/privacy-policy");
+    expect(response?.request().redirectedFrom()?.url()).toBe(`${e2eOrigin}/page/privacy-policy`);
+    await expect(page).toHaveURL(`${e2eOrigin}/privacy-policy`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
   });
 });

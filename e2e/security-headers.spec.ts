@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test as plainTest } from "@playwright/test";
+import { samplePagePath, storeSamplePage } from "./support/admin-cli.ts";
 import { e2eAuthEmulatorHost, e2eOrigin } from "./support/e2e-env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { demoUsers, myArea, stubMyArea, submitSignIn } from "./support/sign-in.ts";
@@ -12,7 +13,7 @@ import { demoUsers, myArea, stubMyArea, submitSignIn } from "./support/sign-in.t
  * browser test also fails on any CSP violation (e2e/support/fixtures.ts).
  */
 
-const sitePaths = ["/", "/pricing", "/signup", "/login", "/page/about", "/to/promo/spring"];
+const sitePaths = ["/", "/pricing", "/signup", "/login", samplePagePath, "/to/promo/spring"];
 
 function directive(policy: string, name: string): string[] {
   const found = policy
@@ -34,6 +35,7 @@ test.describe("security headers", () => {
   test("every prerendered page's inline scripts are allowed by hash, and nothing else inline", async ({
     request,
   }) => {
+    await storeSamplePage();
     for (const path of sitePaths) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { samplePagePath, storeSamplePage } from "./support/admin-cli.ts";
 import { e2eSiteEnv } from "./support/e2e-env.ts";
 
 const routes = [
@@ -44,7 +45,8 @@ test.describe("search and sharing", () => {
   test("a page that loads in the browser names the product in its tab until it has loaded", async ({
     request,
   }) => {
-    const html = await (await request.get("/page/anything")).text();
+    await storeSamplePage();
+    const html = await (await request.get(samplePagePath)).text();
     expect(/<title>([^<]+)<\/title>/.exec(html)?.[1]).toContain("Rise");
   });
 

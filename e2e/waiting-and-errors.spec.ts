@@ -1,4 +1,10 @@
 import type { Page, Route } from "@playwright/test";
+import {
+  samplePageHandle,
+  samplePagePath,
+  samplePageTitle,
+  storeSamplePage,
+} from "./support/admin-cli.ts";
 import { e2eOrigin } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { endLongWaits } from "./support/long-waits.ts";
@@ -104,11 +110,15 @@ test.describe("a short link when the server can't help right now", () => {
 });
 
 test.describe("a content page when the server can't help right now", () => {
+  // The page exists: the server answers an address without a page with 404 itself.
+  test.beforeEach(() => storeSamplePage());
+  const sampleApiPath = `/api/p/${samplePageHandle}`;
+
   test("a page the server never answers ends in a message with Try again", async ({ page }) => {
     await page.clock.install();
-    await page.route("**/api/p/terms-of-service", neverAnswer);
-    const timeOut = await outwaitTheTimeout(page, "/api/p/terms-of-service");
-    await page.goto("/page/terms-of-service");
+    await page.route(`**${sampleApiPath}`, neverAnswer);
+    const timeOut = await outwaitTheTimeout(page, sampleApiPath);
+    await page.goto(samplePagePath);
     await expect(page.getByRole("status", { name: "Loading the page" })).toBeVisible();
     const longWait = page.getByText("This is taking longer than it should");
     await expect(longWait).toBeHidden();
@@ -125,19 +135,19 @@ test.describe("a content page when the server can't help right now", () => {
       "/",
     );
     await expectNoSeriousA11yViolations(page);
-    await page.unroute("**/api/p/terms-of-service");
+    await page.unroute(`**${sampleApiPath}`);
     await page.getByRole("button", { name: "Try again" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(samplePageTitle);
   });
 
   test("a page moved to another site is refused with a message, not an endless placeholder", async ({
     page,
   }) => {
-    await page.route("**/api/p/moved-away", (route) =>
+    await page.route(`**${sampleApiPath}`, (route) =>
       route.fulfill({ status: 301, json: { location: "https://evil.example/phish" } }),
     );
-    await page.goto("/page/moved-away");
+    await page.goto(samplePagePath);
     await expect(page.getByRole("alert")).toContainText("This page could not be loaded");
-    await expect(page).toHaveURL(`${e2eOrigin}/page/moved-away`);
+    await expect(page).toHaveURL(`${e2eOrigin}${samplePagePath}`);
   });
 });

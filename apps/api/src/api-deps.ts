@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { IdTokenVerifier } from "./auth/verify-id-token.ts";
 import type { ServerConfig } from "./config.ts";
+import type { ContentPageStore } from "./content-pages/content-page-store.ts";
 import type { Database } from "./db/open-database.ts";
 import type { RateLimiter } from "./limits/rate-limiter.ts";
 import type { ShortLinkStore } from "./short-links/short-link-store.ts";
@@ -30,10 +31,10 @@ export interface ApiDeps {
   limiter: RateLimiter;
   /** Short-link reads and click counts, shared with the site's /to redirect. */
   shortLinks: ShortLinkStore;
+  /** Content-page reads, shared with the site's answer at /page/:handle. */
+  contentPages: ContentPageStore;
   config: ApiConfig;
   logger: Logger;
   /** Where the API is mounted, for the servers entry of GET /openapi.json (default "/api"). */
   apiBasePath?: string;
-  /** How long an instance reuses a content page it read (default 5 s; tests use 0). */
-  contentPageCacheMs?: number;
 }

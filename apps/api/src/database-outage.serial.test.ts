@@ -53,10 +53,9 @@ describe.runIf(canControlCluster)("a Postgres outage under the running API", () 
     });
     server = await startTestServer(handle, {
       // An hour: the API's own deadline can't be what answers while the cluster is down,
-      // only its reading of the driver's connection errors can.
+      // only its reading of the driver's connection errors can. (Every page request
+      // reaches the database: startTestServer keeps no copy of a page.)
       config: { ...testConfig, DATABASE_TIMEOUT_MS: 3_600_000 },
-      // Every page request reaches the database (no copy kept from before the outage).
-      contentPageCacheMs: 0,
     });
   });
   afterAll(async () => {

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { ApiDeps } from "./api-deps.ts";
 import { answersCorsPreflight, createApi } from "./app.ts";
 import type { ServerConfig } from "./config.ts";
+import { contentPageNavigation } from "./content-pages/content-page-navigation.ts";
 import { answerMissingRoute } from "./http/missing-route.ts";
 import { requestIdMiddleware } from "./request-id.ts";
 import { cspReportRoute } from "./security/csp-report.ts";
@@ -19,11 +20,12 @@ export type LocalAppDeps = Omit<ApiDeps, "config" | "apiBasePath"> & {
 
 /**
  * The local server's routing, on one port: the API under API_BASE_URL's path, the CSP
- * report endpoint, a browser's /to/:cat/:id redirect and the built site. main.ts serves
+ * report endpoint, a browser's /to/:cat/:id redirect, the answer at a content page's address
+ * and the built site. main.ts serves
  * it; tests serve the same routing over HTTP instead of rebuilding it.
  */
 export function createLocalApp(deps: LocalAppDeps): Hono {
-  const { config, limiter, shortLinks, logger } = deps;
+  const { config, limiter, shortLinks, contentPages, logger } = deps;
   const base = config.apiBasePath;
   const app = new Hono();
   // First, so every answer (site, API, redirects, errors) carries the headers and its
@@ -46,6 +48,12 @@ export function createLocalApp(deps: LocalAppDeps): Hono {
     "GET",
     ["/to/:cat/:id", "/to/:cat/:id/"],
     shortLinkNavigation({ limiter, shortLinks, config, logger, answerPage: site.answerPage }),
+  );
+  // A content page's address says at once when there is no such page (404) or it moved (301).
+  app.on(
+    "GET",
+    ["/page/:handle", "/page/:handle/"],
+    contentPageNavigation({ contentPages, logger, answerPage: site.answerPage }),
   );
   // Every other method too: the site answers 405 itself, with an Allow saying what it accepts.
   app.all("*", site);

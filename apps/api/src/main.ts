@@ -6,6 +6,7 @@ import {
   type IdTokenVerifier,
 } from "./auth/verify-id-token.ts";
 import { loadDotEnv, loadServerConfigOrExit, type ServerConfig } from "./config.ts";
+import { createContentPageStore } from "./content-pages/content-page-store.ts";
 import { describeDatabase } from "./db/database-identity.ts";
 import {
   lockDataDir,
@@ -72,6 +73,7 @@ export async function startLocalServer(options: StartOptions = {}): Promise<Loca
     cleanups.push(() => limiter.close());
     const shortLinks = createShortLinkStore({ db: database.db, logger, config });
     cleanups.push(() => shortLinks.close());
+    const contentPages = createContentPageStore({ db: database.db, config });
     // Every file of the build compressed before the first request, rather than during the
     // first visits after a start.
     const site = createSiteHandler({ root: config.WEB_BUILD_DIR });
@@ -83,6 +85,7 @@ export async function startLocalServer(options: StartOptions = {}): Promise<Loca
       verifier,
       limiter,
       shortLinks,
+      contentPages,
       config,
       logger,
     });

@@ -1,3 +1,4 @@
+import { pageNotFoundPath } from "@bakery/shared/api-contract";
 import { shortLinkProblemPaths } from "@bakery/shared/short-link-outcome";
 
 /** Paths prerendered to HTML and listed in the sitemap (the indexable pages). */
@@ -24,6 +25,7 @@ export const publicRoutePaths = [...indexedRoutePaths, "/saas", shortLinkShellPa
 /**
  * Pages prerendered with no app at all (build-steps/app-free-pages.ts): what they say and
  * every control on them work from the HTML and CSS. The pages for a short link that cannot be
- * followed, which the server answers with 404 at the link's own address.
+ * followed and for a content page that doesn't exist, which the server answers with 404 at
+ * the link's or the page's own address.
  */
-export const appFreePagePaths = Object.values(shortLinkProblemPaths);
+export const appFreePagePaths = [...Object.values(shortLinkProblemPaths), pageNotFoundPath];

@@ -1,3 +1,4 @@
+import { pageNotFoundPath } from "@bakery/shared/api-contract";
 import { shortLinkProblemPaths } from "@bakery/shared/short-link-outcome";
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
@@ -11,6 +12,8 @@ export default [
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("terms-of-service", "routes/terms-of-service.tsx"),
     route("page/:handle", "routes/content-page.tsx"),
+    // Outside /page/, so no content page's handle can be it.
+    route(pageNotFoundPath.slice(1), "routes/page-not-found.tsx"),
     route("login", "routes/login.tsx"),
     route("to/:cat/:id", "routes/short-link.tsx"),
     // One segment after /to/, so no short link's address (/to/:cat/:id) can be one of them.

@@ -162,6 +162,14 @@ export function sitePathForPage(handle: string): string {
   return pagesWithOwnRoute[handle] ?? `/page/${encodeURIComponent(handle)}`;
 }
 
+/**
+ * The site's page for a content page that doesn't exist: plain HTML with no app, which the
+ * local server answers with 404 at the page's address (/page/:handle) when the database has
+ * no such page, so the visitor reads it at the first paint. Outside /page/, so no handle can
+ * name it.
+ */
+export const pageNotFoundPath = "/page-not-found";
+
 /** The site path of the short link `cat`/`id`. */
 export function sitePathForLink(cat: string, id: string): string {
   return `/to/${encodeURIComponent(cat)}/${encodeURIComponent(id)}`;

@@ -1,10 +1,13 @@
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  CONTENT_PAGE_CACHE_MS,
+  createContentPageStore,
+} from "../content-pages/content-page-store.ts";
 import { putContentPage } from "../db/content-pages.ts";
 import type { DatabaseHandle } from "../db/open-database.ts";
 import { testBackends } from "../test-support/test-database.ts";
-import { startTestServer, type TestServer } from "../test-support/test-server.ts";
-import { CONTENT_PAGE_CACHE_MS } from "./content-pages.ts";
+import { startTestServer, type TestServer, testConfig } from "../test-support/test-server.ts";
 
 describe.each(testBackends())("GET /p/{handle} with the instance cache on ($name)", ({ open }) => {
   let handle: DatabaseHandle;
@@ -21,7 +24,13 @@ describe.each(testBackends())("GET /p/{handle} with the instance cache on ($name
     // The instance cache reads the wall clock: only Date is faked, so the test moves time
     // itself while the server, the driver and their timers run as in production.
     vi.useFakeTimers({ toFake: ["Date"] });
-    server = await startTestServer(handle, { contentPageCacheMs: CONTENT_PAGE_CACHE_MS });
+    server = await startTestServer(handle, {
+      contentPages: createContentPageStore({
+        db: handle.db,
+        config: testConfig,
+        cacheMs: CONTENT_PAGE_CACHE_MS,
+      }),
+    });
     await putContentPage(handle.db, page("first"));
   });
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../app.ts";
+import { createContentPageStore } from "../content-pages/content-page-store.ts";
 import { type DatabaseHandle, openDatabase } from "../db/open-database.ts";
 import { createRateLimiter } from "../limits/rate-limiter.ts";
 import { silentLogger } from "../logger.ts";
@@ -33,6 +34,7 @@ describe("GET /openapi.json", () => {
       verifier: fakeVerifier,
       limiter,
       shortLinks,
+      contentPages: createContentPageStore(deps),
       apiBasePath: "/api",
     });
   });

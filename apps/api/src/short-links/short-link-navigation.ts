@@ -2,16 +2,12 @@ import { sitePathForLink } from "@bakery/shared/api-contract";
 import { type ShortLinkOutcome, shortLinkProblemPath } from "@bakery/shared/short-link-outcome";
 import type { Context, MiddlewareHandler } from "hono";
 import { isAutomatedRequest } from "../http/automated-client.ts";
+import { movedPermanently } from "../http/moved-permanently.ts";
 import { requestClient } from "../limits/client-address.ts";
+import type { AnswerPage } from "../site/serve-site.ts";
 import { parseSlug } from "../validation.ts";
 import { type FollowShortLinkDeps, followShortLink } from "./follow-short-link.ts";
 import { tidyLinkAddress } from "./tidy-link-address.ts";
-
-/**
- * The site's problem page for a link as the answer at the link's address, with its 404
- * (the site handler's answerPage).
- */
-export type AnswerPage = (c: Context, pagePath: string) => Promise<Response | undefined>;
 
 /**
  * A short link opened from a text message, in one round trip: a browser's top-level
@@ -71,17 +67,6 @@ export function shortLinkNavigation(
         return next();
     }
   };
-}
-
-/**
- * 301 to `path` with the request's query (a campaign's UTM tags survive), never stored: the
- * link at the old address may be put back or moved again.
- */
-function movedPermanently(c: Context, path: string): Response {
-  return c.body(null, 301, {
-    Location: `${path}${new URL(c.req.url).search}`,
-    "Cache-Control": "no-store",
-  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type Dirent, type FSWatcher, watch } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { pageNotFoundPath } from "@bakery/shared/api-contract";
 import { attributionCookieForPage } from "@bakery/shared/attribution-record";
 import { shortLinkProblemPaths } from "@bakery/shared/short-link-outcome";
 import type { Context } from "hono";
@@ -22,11 +23,13 @@ import {
  *   /to/:cat/:id           → to/_/_/index.html with 200, the short link's prerendered page
  *                            (the site's frame and a progress bar; the app resolves the link)
  *   /page/:handle          → __spa-fallback.html with 200 (the app loads the data)
+ *   /page-not-found        → its page with 404, not cached (ERROR_PAGES)
  *   /dashboard             → __spa-fallback.html with 200 (the team's dashboard, never prerendered)
  *   /to/not-found, /to/cannot-open → their pages with 404, not cached (ERROR_PAGES)
  *   anything else unknown  → 302 to /
  * (a browser opening a short link is answered before this handler: a 302 to its target, or
- * its problem page with 404 through answerPage; short-links/short-link-navigation.ts)
+ * its problem page with 404 through answerPage; short-links/short-link-navigation.ts; and so
+ * is a content page's address that has no page or moved: content-page-navigation.ts)
  *
  * A page opened from a campaign link (utm_source) or from another site also gets the visit's
  * attribution cookie (@bakery/shared/attribution-record): set by the server, it outlives the
@@ -99,11 +102,12 @@ const SPA_ROUTE_MATCHERS = SPA_ROUTES.map(({ pattern, page }) => ({
   page,
 }));
 /**
- * Pages that say something went wrong (a short link that doesn't exist or can't be opened):
- * answered with 404 wherever they are served, at a link's address (answerPage) or at their
- * own, so that no link checker or search index takes them for content, and never cached.
+ * Pages that say something went wrong (a short link that doesn't exist or can't be opened, a
+ * content page that doesn't exist): answered with 404 wherever they are served, at the
+ * address that failed (answerPage) or at their own, so that no link checker or search index
+ * takes them for content, and never cached.
  */
-const ERROR_PAGES: readonly string[] = Object.values(shortLinkProblemPaths);
+const ERROR_PAGES: readonly string[] = [...Object.values(shortLinkProblemPaths), pageNotFoundPath];
 /** The host configurations written into the build (host-configs.ts); never served. */
 export const HOST_CONFIG_FILES = new Set(["_headers", "_redirects"]);
 
@@ -154,6 +158,13 @@ function withCookie(
   if (!cookie) return headers;
   return { ...headers, "Cache-Control": `private, ${REVALIDATE}`, "Set-Cookie": cookie };
 }
+
+/**
+ * The prerendered page at `pagePath` ("/to/not-found") as the answer to a request at another
+ * address, with the page's own status (404 for ERROR_PAGES); undefined when the build has no
+ * such page.
+ */
+export type AnswerPage = (c: Context, pagePath: string) => Promise<Response | undefined>;
 
 /** Paths remembered at most; a flood of distinct URLs only costs a re-lookup. */
 const MAX_REMEMBERED_PATHS = 2_000;
@@ -321,14 +332,10 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     );
   }
 
-  /**
-   * The prerendered page at `pagePath` ("/to/not-found") as the answer to this request, at
-   * whatever address it was made; undefined when the build has no such page.
-   */
-  async function answerPage(c: Context, pagePath: string): Promise<Response | undefined> {
+  const answerPage: AnswerPage = async (c, pagePath) => {
     const prepared = byPath.get(pagePath) ?? (await lookUp(pagePath, candidatesFor(pagePath)));
     return prepared ? answer(c, prepared) : undefined;
-  }
+  };
 
   async function serveSite(c: Context): Promise<Response> {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") {

@@ -12,6 +12,7 @@ import {
   type VerifiedUser,
 } from "../auth/verify-id-token.ts";
 import { loadServerConfig, type ServerConfig } from "../config.ts";
+import { createContentPageStore } from "../content-pages/content-page-store.ts";
 import type { DatabaseHandle } from "../db/open-database.ts";
 import { moveShortLink, putShortLink } from "../db/short-links.ts";
 import { listenHttp } from "../http/server.ts";
@@ -130,10 +131,10 @@ async function serveForTest(
     verifier: fakeVerifier,
     limiter,
     shortLinks,
+    // Tests change pages between requests and expect to see it at once.
+    contentPages: createContentPageStore({ db, config, cacheMs: 0 }),
     config,
     logger: silentLogger,
-    // Tests change pages between requests and expect to see it at once.
-    contentPageCacheMs: 0,
     ...overrides,
   });
   const http = await listenHttp(app, { hostname: "127.0.0.1", port: 0 });

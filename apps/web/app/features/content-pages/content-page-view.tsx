@@ -5,6 +5,12 @@ import { ApiRequestError, requestFailure } from "#app/lib/api/api-errors.ts";
 import { pageTitle } from "#app/seo/page-meta.ts";
 import { LongWaitWayOn } from "#app/ui/after-long-wait.tsx";
 import { buttonClasses } from "#app/ui/button-styles.ts";
+import {
+  contentPageClasses,
+  contentPageTitleClasses,
+  PageNotFound,
+  pageNotFoundTitle,
+} from "./page-not-found.tsx";
 
 /**
  * What asking the API needs loads when the page asks: the prerendered pages show their text
@@ -89,21 +95,22 @@ export function ContentPageView({
     void load();
   }, [load, hasPrerendered]);
 
-  const title =
-    state.kind === "loaded"
-      ? state.page.title
-      : state.kind === "not-found"
-        ? "Page not found"
-        : fallbackTitle;
+  if (state.kind === "not-found") {
+    return (
+      <>
+        <title>{pageTitle(pageNotFoundTitle)}</title>
+        <PageNotFound />
+      </>
+    );
+  }
 
+  const title = state.kind === "loaded" ? state.page.title : fallbackTitle;
   return (
-    // At least a screen tall: the footer starts below the fold, so the content arriving
-    // from the API pushes nothing visible around (no layout shift).
-    <article className="mx-auto min-h-svh max-w-3xl px-4 py-12 sm:px-6 md:py-16">
+    <article className={contentPageClasses}>
       {/* Routes with a prerendered page name it in their meta; /page/:handle learns its
           title only from the API. */}
       {!hasPrerendered && title ? <title>{pageTitle(title)}</title> : null}
-      {title ? <h1 className="font-semibold text-4xl text-ink sm:text-5xl">{title}</h1> : null}
+      {title ? <h1 className={contentPageTitleClasses}>{title}</h1> : null}
       {state.kind === "loaded" && state.page.subtitle ? (
         <p className="mt-3 text-cocoa text-lg">{state.page.subtitle}</p>
       ) : null}
@@ -123,16 +130,6 @@ export function ContentPageView({
           </>
         )}
         {state.kind === "loaded" && <SanitizedHtml html={state.html} />}
-        {state.kind === "not-found" && (
-          <div className="flex flex-col items-start gap-4">
-            <p className="text-cocoa text-lg">
-              We could not find this page. It may have been moved or removed.
-            </p>
-            <Link to="/" className={buttonClasses("primary")}>
-              Go to the home page
-            </Link>
-          </div>
-        )}
         {state.kind === "failed" && (
           <div
             role="alert"

@@ -1,0 +1,105 @@
+import { pageNotFoundPath } from "@bakery/shared/api-contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { moveContentPage, putContentPage } from "../db/content-pages.ts";
+import { emptyDatabasePerTest } from "../test-support/fresh-per-test.ts";
+import { testBackends } from "../test-support/test-database.ts";
+import { startLocalTestServer, type TestServer } from "../test-support/test-server.ts";
+
+const SPA_PAGE = "<!DOCTYPE html><title>Loading</title><p>spa fallback</p>";
+const NOT_FOUND_PAGE = "<!DOCTYPE html><h1>Page not found</h1>";
+
+const seedPages = async ({ db }: { db: Parameters<typeof putContentPage>[0] }) => {
+  const page = { title: "T", subtitle: "", html: "<p>x</p>" };
+  await putContentPage(db, { handle: "about", ...page });
+  await putContentPage(db, { handle: "old-name", ...page });
+  await moveContentPage(db, "old-name", "new-name");
+  await putContentPage(db, { handle: "privacy-policy", ...page });
+};
+
+describe.each(testBackends())("a content page's address against $name", ({ open }) => {
+  const fresh = emptyDatabasePerTest(open, seedPages);
+  let server: TestServer;
+  const get = (path: string, method = "GET") =>
+    fetch(`${server.url}${path}`, { method, redirect: "manual" });
+  /** The page saying so, with 404 and never stored: the page may exist tomorrow. */
+  const expectNotFoundPage = async (response: Response, method = "GET") => {
+    expect(response.status).toBe(404);
+    expect(response.headers.get("location")).toBeNull();
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await response.text()).toBe(method === "HEAD" ? "" : NOT_FOUND_PAGE);
+  };
+  const expectMoved = (response: Response, location: string) => {
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe(location);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  };
+
+  beforeAll(async () => {
+    server = await startLocalTestServer(fresh.handle, {
+      sitePage: SPA_PAGE,
+      otherPages: { [pageNotFoundPath]: NOT_FOUND_PAGE },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("serves the app for a page that exists", async () => {
+    const response = await get("/page/about?utm_source=sms");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(SPA_PAGE);
+  });
+
+  it("answers a page that doesn't exist, or can't, with the page saying so and 404", async () => {
+    await expectNotFoundPage(await get("/page/no-such-page"));
+    await expectNotFoundPage(await get("/page/no-such-page", "HEAD"), "HEAD");
+    await expectNotFoundPage(await get("/page/no-such-page/"));
+    await expectNotFoundPage(await get(`/page/${"x".repeat(65)}`));
+    await expectNotFoundPage(await get("/page/bad%20handle"));
+    // At its own address too: what it says is an error.
+    await expectNotFoundPage(await get(pageNotFoundPath));
+  });
+
+  it("sends a renamed page's address to its new one, with the query", async () => {
+    expectMoved(await get("/page/old-name?utm_source=sms"), "/page/new-name?utm_source=sms");
+  });
+
+  it("gives every page one address: its own route, small letters, no trailing slash", async () => {
+    expectMoved(await get("/page/privacy-policy"), "/privacy-policy");
+    expectMoved(await get("/page/About"), "/page/about");
+    expectMoved(await get("/page/about/?utm_source=sms"), "/page/about?utm_source=sms");
+  });
+
+  it("shows an operator's change at once (nothing kept from before)", async () => {
+    await expectNotFoundPage(await get("/page/later"));
+    await putContentPage(fresh.handle.db, { handle: "later", title: "T", subtitle: "", html: "" });
+    expect((await get("/page/later")).status).toBe(200);
+  });
+
+  it("serves the app when the database can't be asked, so the app asks again and says why", async () => {
+    const down = await startLocalTestServer(fresh.handle, {
+      sitePage: SPA_PAGE,
+      otherPages: { [pageNotFoundPath]: NOT_FOUND_PAGE },
+      contentPages: { find: () => Promise.reject(new Error("database down")) },
+    });
+    try {
+      const response = await fetch(`${down.url}/page/no-such-page`, { redirect: "manual" });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(SPA_PAGE);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it("serves the app for a page that doesn't exist when the build has no page saying so", async () => {
+    const older = await startLocalTestServer(fresh.handle, { sitePage: SPA_PAGE });
+    try {
+      const response = await fetch(`${older.url}/page/no-such-page`, { redirect: "manual" });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(SPA_PAGE);
+    } finally {
+      await older.close();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { pageNotFoundPath, sitePathForPage } from "@bakery/shared/api-contract";
+import type { MiddlewareHandler } from "hono";
+import type { Logger } from "pino";
+import { movedPermanently } from "../http/moved-permanently.ts";
+import type { AnswerPage } from "../site/serve-site.ts";
+import { parseSlug } from "../validation.ts";
+import type { ContentPageStore } from "./content-page-store.ts";
+
+/**
+ * A content page's address (/page/:handle) answered with what the database knows, before any
+ * script runs, for every GET and HEAD (a person, a search engine, a link checker):
+ * - no such page, or an address no page can have: the site's page saying so
+ *   (pageNotFoundPath) with 404, readable at the first paint with or without JavaScript,
+ *   where the app would have shown the same words after loading and asking the API;
+ * - a renamed page: 301 to its new address (query kept), as GET /api/p answers the app;
+ * - a page at another address than its own (a page with a route of its own such as
+ *   /page/privacy-policy, capitals, a trailing slash): 301 to that address, so each page has
+ *   one address;
+ * - a page that exists: on to the site, whose app shows it.
+ * A failure to ask (the database down or slow) goes on to the site too: the app asks the API
+ * again and says what happened.
+ */
+export function contentPageNavigation(deps: {
+  contentPages: ContentPageStore;
+  logger: Logger;
+  answerPage: AnswerPage;
+}): MiddlewareHandler {
+  return async (c, next) => {
+    /** The not-found page, or undefined (on to the app) for a build without it. */
+    const pageNotFound = () =>
+      deps.answerPage(c, pageNotFoundPath).catch((error: unknown) => {
+        deps.logger.warn({ err: error }, "page-not-found page failed; serving the app");
+        return undefined;
+      });
+
+    let handle: string;
+    try {
+      handle = parseSlug("handle", c.req.param("handle"));
+    } catch {
+      return (await pageNotFound()) ?? next();
+    }
+    let found: Awaited<ReturnType<ContentPageStore["find"]>>;
+    try {
+      found = await deps.contentPages.find(handle);
+    } catch (error) {
+      deps.logger.warn({ err: error, handle }, "content page lookup failed; serving the app");
+      return next();
+    }
+    if (!found) return (await pageNotFound()) ?? next();
+    const address = found.status === 301 ? found.moved.location : sitePathForPage(handle);
+    return address === c.req.path ? next() : movedPermanently(c, address);
+  };
+}
