@@ -64,6 +64,10 @@ test("a signed-in customer sees that the page is for the team, and the API refus
 
   await expect(page.getByText("This page is for the Rise team.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Marketing dashboard" })).toBeVisible();
+  // Not a dead end: their own account is one link away.
+  await expect(
+    page.getByRole("main").getByRole("link", { name: "Go to your account" }),
+  ).toHaveAttribute("href", myArea.home);
   expect(admin).toEqual([]);
   await expectNoSeriousA11yViolations(page);
   await expect(page.locator("meta[name=robots]")).toHaveAttribute("content", "noindex");

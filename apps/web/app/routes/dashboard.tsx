@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
 import { useAuth } from "#app/features/auth/auth-context.tsx";
+import { myAreaHome } from "#app/features/auth/route-after-sign-in.ts";
 import { OperatorDashboard } from "#app/features/dashboard/operator-dashboard.tsx";
 import { FailureWithRetry, LoadingMessage } from "#app/features/dashboard/status-messages.tsx";
 import { pageMeta } from "#app/seo/page-meta.ts";
 import { siteConfig } from "#app/site-config.ts";
+import { buttonClasses } from "#app/ui/button-styles.ts";
 
 type Access =
   | { kind: "checking" }
@@ -69,8 +71,12 @@ function DashboardAccess() {
           This page is for the {siteConfig.PRODUCT_NAME} team.
         </p>
         <p className="mt-2 text-cocoa">
-          It shows how our own marketing is doing. Your bakery's account is on the rest of the site.
+          It shows how our own marketing is doing. Your bakery's account is in your area.
         </p>
+        {/* A full-page link: the account lives on the my-area host. */}
+        <a href={myAreaHome(siteConfig.MY_AREA_URL)} className={`mt-4 ${buttonClasses("primary")}`}>
+          Go to your account
+        </a>
       </div>
     );
   }

@@ -1,3 +1,5 @@
+import { myAreaHome } from "./route-after-sign-in.ts";
+
 export type AccountMenuLink = {
   id: "my-area" | "onboarding" | "book-demo" | "pricing";
   label: string;
@@ -11,16 +13,16 @@ export type AccountMenuLink = {
  * profile is still being set up; `status` is null until the API has said.
  */
 export function accountMenuLinks(status: string | null, myAreaUrl: string): AccountMenuLink[] {
-  const myArea = myAreaUrl.replace(/\/+$/, "");
+  const home = myAreaHome(myAreaUrl);
   const settingUp = status === "pending" || status === "quote";
   return [
-    { id: "my-area", label: "My area home", href: `${myArea}/`, external: true },
+    { id: "my-area", label: "My area home", href: home, external: true },
     ...(settingUp
       ? [
           {
             id: "onboarding",
             label: "Onboarding",
-            href: `${myArea}/onboarding`,
+            href: `${home}onboarding`,
             external: true,
           } as const,
         ]

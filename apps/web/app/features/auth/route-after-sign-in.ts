@@ -19,25 +19,28 @@ export type SignInContext = {
   myAreaUrl: string;
 };
 
+/** The my-area host's home page: a customer's account. */
+export function myAreaHome(myAreaUrl: string): string {
+  return `${myAreaUrl.replace(/\/+$/, "")}/`;
+}
+
 /**
  * Where a signed-in user goes once their profile is known (spec §4). A target
  * is followed only when it is a path on this site: anything else (another
  * host, "//evil", "javascript:") is treated as tampering and leads home.
  */
 export function routeAfterSignIn(context: SignInContext): SignInDestination {
-  const myArea = context.myAreaUrl.replace(/\/+$/, "");
+  const home = myAreaHome(context.myAreaUrl);
   if (context.status === "pending" || context.status === "quote") {
-    return { kind: "onboarding", url: `${myArea}/onboarding` };
+    return { kind: "onboarding", url: `${home}onboarding` };
   }
   if (context.target) {
     const url = sameOriginPath(context.target, context.siteOrigin);
-    return url !== undefined
-      ? { kind: "target", url }
-      : { kind: "my-area-home", url: `${myArea}/` };
+    return url !== undefined ? { kind: "target", url } : { kind: "my-area-home", url: home };
   }
   const path = context.currentPath.replace(/(.)\/+$/, "$1");
   if (path === "/" || path === "/login") {
-    return { kind: "my-area-home", url: `${myArea}/` };
+    return { kind: "my-area-home", url: home };
   }
   return { kind: "stay" };
 }
