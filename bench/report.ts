@@ -2,7 +2,7 @@
 import type { AdminBenchData, AdminReportTiming } from "./admin-reports.ts";
 import type { EndpointResult } from "./api-throughput.ts";
 import type { PageMetrics } from "./lighthouse-pages.ts";
-import type { ShortLinkTimings } from "./short-link-timing.ts";
+import type { MessageTimings, ShortLinkTimings } from "./short-link-timing.ts";
 import type { WidgetTimings } from "./widget-timing.ts";
 
 export interface PageResult {
@@ -38,6 +38,22 @@ export interface BenchResults {
   /** The operators' reports over a large seeded volume, one request at a time. */
   adminReports?: Section<AdminReportTiming[]> & { data: AdminBenchData };
   targets: TargetCheck[];
+}
+
+/** Both ways of learning that an address leads nowhere, as a table. */
+function messageTable(timings: MessageTimings, pageFlowLabel: string): string {
+  return table(
+    ["Way", "To the message ms", "Status", "Requests"],
+    [
+      ["Server (the page saying so, with 404)", timings.serverPage] as const,
+      [pageFlowLabel, timings.pageFlow] as const,
+    ].map(([label, timing]) => [
+      label,
+      ms(timing.toMessage),
+      String(timing.status),
+      String(timing.requests),
+    ]),
+  );
 }
 
 export interface TargetCheck {
@@ -293,21 +309,16 @@ export function toMarkdown(results: BenchResults): string {
       `#### A link that does not exist: time until the visitor reads so\n\n${unknownLink.link}, the same conditions; the later of the first paint and the message's heading being inserted.\n`,
     );
     parts.push(
-      table(
-        ["Way", "To the message ms", "Status", "Requests"],
-        [
-          ["Server (the page saying so, with 404)", unknownLink.serverPage] as const,
-          [
-            "Page flow (the link's page → /api/redirect → the app says so)",
-            unknownLink.pageFlow,
-          ] as const,
-        ].map(([label, timing]) => [
-          label,
-          ms(timing.toMessage),
-          String(timing.status),
-          String(timing.requests),
-        ]),
-      ),
+      messageTable(unknownLink, "Page flow (the link's page → /api/redirect → the app says so)"),
+    );
+  }
+  const missingPage = results.shortLinks?.results.missingPage;
+  if (missingPage) {
+    parts.push(
+      `#### A content page that does not exist: time until the visitor reads so\n\n${missingPage.link}, the same conditions and measure.\n`,
+    );
+    parts.push(
+      messageTable(missingPage, "Static host (the app's fallback page → /api/p → the app says so)"),
     );
   }
   if (results.widgets) {

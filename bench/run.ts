@@ -184,6 +184,7 @@ async function benchShortLinks(server: BenchServer): Promise<BenchResults["short
       link: "/to/promo/spring",
       targetPath: "/book-demo",
       unknownLink: { link: "/to/promo/no-such-link", message: "This link doesn't exist" },
+      missingPage: { link: "/page/no-such-page", message: "Page not found" },
       runs: linkRuns,
     }),
   };

@@ -8,7 +8,9 @@
  *
  * And for a link that does not exist, the time until the visitor reads so: the server's
  * 404 page (the message in its HTML) against the page flow (the link's page asks
- * /api/redirect, then the app shows the message).
+ * /api/redirect, then the app shows the message). The same for a content page that does not
+ * exist: the server's 404 page against a static host's (the SPA fallback, whose app asks
+ * /api/p, then shows the message).
  * Phone conditions as Lighthouse's DevTools throttling (phone-browser.ts); a cold
  * browser context every run.
  */
@@ -36,14 +38,30 @@ export interface MessageTiming {
   requests: number;
 }
 
+/** An address that leads nowhere, answered both ways. */
+export interface MessageTimings {
+  link: string;
+  serverPage: MessageTiming;
+  pageFlow: MessageTiming;
+}
+
 export interface ShortLinkTimings {
   link: string;
   runs: number;
   serverRedirect: FlowTiming;
   pageFlow: FlowTiming;
   /** Absent from results measured before it was. */
-  unknownLink?: { link: string; serverPage: MessageTiming; pageFlow: MessageTiming };
+  unknownLink?: MessageTimings;
+  /** A content page that does not exist; absent from results measured before it was. */
+  missingPage?: MessageTimings;
 }
+
+/** The prerendered page a static host serves at an address, by the kind of address. */
+const pageFlowFiles = {
+  shortLink: `${shortLinkShellPath}/index.html`,
+  contentPage: "/__spa-fallback.html",
+} as const;
+type PageFlow = keyof typeof pageFlowFiles;
 
 /** What a measurement gets once the link's navigation has committed. */
 interface Opened {
@@ -57,12 +75,13 @@ interface Opened {
 
 /**
  * Opens `url` on a cold, throttled phone page, `forcePageFlow` making the server serve the
- * link's page, and measures it with `measure`. Both ways go through the same interception,
- * so its cost cancels out.
+ * page a static host would (`pageFlow`), and measures it with `measure`. Both ways go through
+ * the same interception, so its cost cancels out.
  */
 async function openLink<T>(
   browser: Browser,
   url: string,
+  pageFlow: PageFlow,
   forcePageFlow: boolean,
   measure: (opened: Opened) => Promise<T>,
   beforeOpening?: (page: Page) => Promise<unknown>,
@@ -74,8 +93,8 @@ async function openLink<T>(
       requests++;
     });
     await beforeOpening?.(page);
-    const shortLinksPage = new URL(`${shortLinkShellPath}/index.html`, url).href;
-    await page.route(url, (route) => route.continue(forcePageFlow ? { url: shortLinksPage } : {}));
+    const staticHostPage = new URL(pageFlowFiles[pageFlow], url).href;
+    await page.route(url, (route) => route.continue(forcePageFlow ? { url: staticHostPage } : {}));
     const started = Date.now();
     const response = await page.goto(url, { waitUntil: "commit" });
     return await measure({ page, started, response, requests: () => requests });
@@ -90,7 +109,7 @@ function once(
   targetPath: string,
   forcePageFlow: boolean,
 ): Promise<FlowTiming> {
-  return openLink(browser, url, forcePageFlow, async ({ page, started, requests }) => {
+  return openLink(browser, url, "shortLink", forcePageFlow, async ({ page, started, requests }) => {
     await page.waitForURL((current) => current.pathname === targetPath, { waitUntil: "load" });
     const marks = await paintAndLoad(page);
     return {
@@ -110,6 +129,7 @@ function onceToMessage(
   browser: Browser,
   url: string,
   message: string,
+  pageFlow: PageFlow,
   forcePageFlow: boolean,
 ): Promise<MessageTiming> {
   const watchForMessage = (page: Page) =>
@@ -124,6 +144,7 @@ function onceToMessage(
   return openLink(
     browser,
     url,
+    pageFlow,
     forcePageFlow,
     async ({ page, started, response, requests }) => {
       await page.waitForFunction(() => "benchMessageAt" in window, undefined, { timeout: 60_000 });
@@ -152,12 +173,39 @@ async function bothWays<T>(runs: number, measure: (forcePageFlow: boolean) => Pr
   return { server, pageFlow };
 }
 
+const messageSummary = (timings: MessageTiming[]): MessageTiming => ({
+  toMessage: median(timings.map((timing) => timing.toMessage)),
+  status: median(timings.map((timing) => timing.status)),
+  requests: median(timings.map((timing) => timing.requests)),
+});
+
+/** The time until the visitor reads that `address` leads nowhere, both ways. */
+async function toMessageBothWays(
+  browser: Browser,
+  origin: string,
+  address: { link: string; message: string },
+  pageFlow: PageFlow,
+  runs: number,
+): Promise<MessageTimings> {
+  const url = `${origin}${address.link}`;
+  const toMessage = await bothWays(runs, (force) =>
+    onceToMessage(browser, url, address.message, pageFlow, force),
+  );
+  return {
+    link: address.link,
+    serverPage: messageSummary(toMessage.server),
+    pageFlow: messageSummary(toMessage.pageFlow),
+  };
+}
+
 export async function measureShortLinkTimings(options: {
   origin: string;
   link: string;
   targetPath: string;
   /** A link that does not exist, and the heading that says so. */
   unknownLink: { link: string; message: string };
+  /** A content page that does not exist, and the heading that says so. */
+  missingPage: { link: string; message: string };
   runs: number;
 }): Promise<ShortLinkTimings> {
   const browser = await launchPhoneBrowser();
@@ -166,30 +214,25 @@ export async function measureShortLinkTimings(options: {
     const toTarget = await bothWays(options.runs, (force) =>
       once(browser, url, options.targetPath, force),
     );
-    const unknownUrl = `${options.origin}${options.unknownLink.link}`;
-    const toMessage = await bothWays(options.runs, (force) =>
-      onceToMessage(browser, unknownUrl, options.unknownLink.message, force),
-    );
     const summary = (timings: FlowTiming[]): FlowTiming => ({
       toTargetFcp: median(timings.map((timing) => timing.toTargetFcp)),
       toTargetLoad: median(timings.map((timing) => timing.toTargetLoad)),
       requests: median(timings.map((timing) => timing.requests)),
     });
-    const messageSummary = (timings: MessageTiming[]): MessageTiming => ({
-      toMessage: median(timings.map((timing) => timing.toMessage)),
-      status: median(timings.map((timing) => timing.status)),
-      requests: median(timings.map((timing) => timing.requests)),
-    });
+    const { origin, runs } = options;
     return {
       link: options.link,
-      runs: options.runs,
+      runs,
       serverRedirect: summary(toTarget.server),
       pageFlow: summary(toTarget.pageFlow),
-      unknownLink: {
-        link: options.unknownLink.link,
-        serverPage: messageSummary(toMessage.server),
-        pageFlow: messageSummary(toMessage.pageFlow),
-      },
+      unknownLink: await toMessageBothWays(browser, origin, options.unknownLink, "shortLink", runs),
+      missingPage: await toMessageBothWays(
+        browser,
+        origin,
+        options.missingPage,
+        "contentPage",
+        runs,
+      ),
     };
   } finally {
     await browser.close();
