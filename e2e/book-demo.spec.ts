@@ -2,6 +2,9 @@ import { prefilledAdVisit } from "./support/book-demo-visit.ts";
 import { e2eSiteEnv } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { gate } from "./support/gate.ts";
+import { expectAnnouncementWaiting } from "./support/live-regions.ts";
+
+const slowCalendar = "The calendar is taking longer than usual to load.";
 
 test("shows a spinner until the scheduling frame loads, then the 700 px widget", async ({
   page,
@@ -45,18 +48,39 @@ test("offers the scheduling page in a new tab when the frame takes far too long"
   // The page's load event waits for the frame: wait for the app instead.
   await page.goto("/book-demo", { waitUntil: "commit" });
   const spinner = page.getByRole("progressbar", { name: "Loading the scheduling calendar" });
-  const slow = page.getByText("The calendar is taking longer than usual to load.");
+  const slow = page.getByText(slowCalendar);
   await expect(spinner).toBeVisible();
   await expect(slow).toBeHidden();
+  const expectAnnounced = await expectAnnouncementWaiting(page, slowCalendar);
 
   await page.clock.fastForward(15_000);
   await expect(slow).toBeVisible();
+  await expectAnnounced();
   await expect(spinner).toBeHidden();
   const frameSrc = await page.locator("iframe").first().getAttribute("src");
   expect(frameSrc).toMatch(/^https:\/\/calendly\.com\//);
   const link = page.getByRole("link", { name: "Open the scheduling page in a new tab" });
   await expect(link).toHaveAttribute("href", frameSrc ?? "");
   await expect(link).toHaveAttribute("target", "_blank");
+});
+
+test("on an in-app visit too, the calendar being slow is announced, from a region there before", async ({
+  page,
+}) => {
+  await page.route("https://calendly.com/**", () => {});
+  await page.clock.install();
+  await page.goto("/");
+  // The app renders the page, and its effect creates the frame.
+  await page.getByRole("main").getByRole("link", { name: "Book a Demo" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Book a Demo" })).toBeVisible();
+  await expect(page.locator("#scheduling-frame")).toHaveAttribute("data-state", "loading");
+  const expectAnnounced = await expectAnnouncementWaiting(page, slowCalendar);
+
+  await page.clock.fastForward(15_000);
+  await expectAnnounced();
+  await expect(
+    page.getByRole("link", { name: "Open the scheduling page in a new tab" }),
+  ).toBeVisible();
 });
 
 test("when the scheduling host can't be reached, a link under the frame opens it, prefill and all", async ({

@@ -9,6 +9,7 @@ import {
   waitForHydration,
 } from "./support/fixtures.ts";
 import { holdRequests } from "./support/gate.ts";
+import { expectAnnouncementWaiting } from "./support/live-regions.ts";
 import { endLongWaits } from "./support/long-waits.ts";
 import { expectOpenSiteMenu } from "./support/site-menu.ts";
 
@@ -375,9 +376,14 @@ test.describe("before the app has loaded", () => {
       await expect(page.getByRole("progressbar", { name: title })).toBeVisible();
       const note = page.getByText("This is taking longer than it should.");
       await expect(note).toBeHidden();
+      const expectAnnounced = await expectAnnouncementWaiting(
+        page,
+        "This is taking longer than it should.",
+      );
 
       await endLongWaits(page);
       await expect(note).toBeVisible();
+      await expectAnnounced();
       await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute(
         "href",
         "/",
@@ -407,9 +413,14 @@ test.describe("before the app has loaded", () => {
     await expect(signIn).toBeDisabled();
     const note = page.getByText("Sign-in is taking longer than it should");
     await expect(note).toBeHidden();
+    const expectAnnounced = await expectAnnouncementWaiting(
+      page,
+      "Sign-in is taking longer than it should",
+    );
 
     await endLongWaits(page);
     await expect(note).toBeVisible();
+    await expectAnnounced();
     await expect(page.getByText("Signing in needs JavaScript")).toBeHidden();
     await expect(page.getByRole("link", { name: "reload the page" })).toHaveAttribute("href", "");
     await expectNoSeriousA11yViolations(page);
@@ -495,51 +506,46 @@ async function expectAnsweredProblemPage(page: Page, address: string, heading: s
   expect(scripts).toEqual([]);
 }
 
-test.describe("a short link that cannot be followed, opened on a phone", () => {
-  // Headless Chromium's own user agent is a bot's, which gets the link's page (decision 6).
-  test.use({ userAgent: PHONE_USER_AGENT });
+for (const { what, address, heading } of [
+  {
+    what: "a short link that cannot be followed",
+    address: "/to/promo/no-such-link",
+    heading: "This link doesn't exist",
+  },
+  {
+    what: "a content page that doesn't exist",
+    address: "/page/no-such-page",
+    heading: "Page not found",
+  },
+]) {
+  test.describe(`${what}, opened on a phone`, () => {
+    // Headless Chromium's own user agent is a bot's, which gets a link's page (decision 6).
+    test.use({ userAgent: PHONE_USER_AGENT });
 
-  const expectProblemPage = (page: Page, address: string) =>
-    expectAnsweredProblemPage(page, address, "This link doesn't exist");
+    test("is answered with 404 and says so from its HTML; the way on leads to the site, app and all", async ({
+      plainPage: page,
+    }) => {
+      await expectAnsweredProblemPage(page, address, heading);
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole("link", { name: "Go to the home page" }).click();
+      await expect(page).toHaveURL(`${e2eOrigin}/`);
+      await waitForHydration(page);
+    });
 
-  test("is answered with 404 and says so from its HTML; the way on leads to the site, app and all", async ({
-    plainPage: page,
-  }) => {
-    await expectProblemPage(page, "/to/promo/no-such-link");
-    await expectNoSeriousA11yViolations(page);
-    await page.getByRole("link", { name: "Go to the home page" }).click();
-    await expect(page).toHaveURL(`${e2eOrigin}/`);
-    await waitForHydration(page);
-    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  });
+    test.describe("with JavaScript disabled", () => {
+      test.use({ javaScriptEnabled: false });
 
-  test.describe("with JavaScript disabled", () => {
-    test.use({ javaScriptEnabled: false });
-
-    test("says the same, and its menu works", async ({ plainPage: page, isMobile }) => {
-      await expectProblemPage(page, "/to/promo/no-such-link");
-      if (!isMobile) return;
-      await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
-      await expectOpenSiteMenu(page.getByRole("dialog", { name: "Menu" }));
+      test("says the same, and its menu works", async ({ plainPage: page, isMobile }) => {
+        await expectAnsweredProblemPage(page, address, heading);
+        if (!isMobile) return;
+        await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
+        await expectOpenSiteMenu(page.getByRole("dialog", { name: "Menu" }));
+      });
     });
   });
-});
+}
 
 test.describe("a content page that doesn't exist", () => {
-  const expectPageNotFound = (page: Page, address: string) =>
-    expectAnsweredProblemPage(page, address, "Page not found");
-
-  test("is answered with 404 and says so from its HTML; the way on leads to the site, app and all", async ({
-    plainPage: page,
-  }) => {
-    await expectPageNotFound(page, "/page/no-such-page");
-    await expect(page.getByText("We could not find this page.")).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-    await page.getByRole("link", { name: "Go to the home page" }).click();
-    await expect(page).toHaveURL(`${e2eOrigin}/`);
-    await waitForHydration(page);
-  });
-
   test("says the same when only the app can find out (a static host serves every page)", async ({
     page,
   }) => {
@@ -560,17 +566,6 @@ test.describe("a content page that doesn't exist", () => {
       "href",
       "/",
     );
-  });
-
-  test.describe("with JavaScript disabled", () => {
-    test.use({ javaScriptEnabled: false });
-
-    test("says the same, and its menu works", async ({ plainPage: page, isMobile }) => {
-      await expectPageNotFound(page, "/page/no-such-page");
-      if (!isMobile) return;
-      await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
-      await expectOpenSiteMenu(page.getByRole("dialog", { name: "Menu" }));
-    });
   });
 
   test("a renamed page's address, or a page's second one, leads to the page", async ({ page }) => {

@@ -5,6 +5,8 @@ import {
   test,
   thirdPartyStubs,
 } from "./support/fixtures.ts";
+import { holdRequests } from "./support/gate.ts";
+import { expectAnnouncementWaiting } from "./support/live-regions.ts";
 
 const sectionTitles = [
   "Custom Cakes & Treats",
@@ -88,10 +90,32 @@ test("the video player loads only after the visitor clicks play", async ({
 test("a keyboard that starts the video is left on the player, not at the top of the page", async ({
   page,
 }) => {
+  // A slow phone's CPU (4×): there, focus moved into the frame before the player's document
+  // has arrived can be lost (startPlayer in video-facade.tsx).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   await page.goto("/");
   await page.getByRole("link", { name: "Watch the 2-minute tour" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.locator('iframe[title$="product tour video"]')).toBeFocused();
+});
+
+test("while the player loads, a keyboard waits on the player's box, then goes into the player", async ({
+  page,
+}) => {
+  const videoMayLoad = await holdRequests(page, thirdPartyStubs.video, "fallback");
+  await page.goto("/");
+  await page.getByRole("link", { name: "Watch the 2-minute tour" }).focus();
+  await page.keyboard.press("Enter");
+  // The player's document is held back: meanwhile the focus waits on the frame's box.
+  const frame = page.locator('iframe[title$="product tour video"]');
+  await expect(frame.locator("..")).toBeFocused();
+
+  videoMayLoad();
+  await expect(
+    page.frameLocator('iframe[title$="product tour video"]').getByText("Video stub"),
+  ).toBeVisible();
+  await expect(frame).toBeFocused();
 });
 
 test("when the video host never answers, the player says so after a while and links to the video", async ({
@@ -105,9 +129,14 @@ test("when the video host never answers, the player says so after a while and li
   const slow = page.getByText("The video is taking longer than usual to load.");
   await expect(spinner).toBeVisible();
   await expect(slow).toBeHidden();
+  const expectAnnounced = await expectAnnouncementWaiting(
+    page,
+    "The video is taking longer than usual to load.",
+  );
 
   await page.clock.fastForward(15_000);
   await expect(slow).toBeVisible();
+  await expectAnnounced();
   await expect(spinner).toBeHidden();
   const link = page.getByRole("link", { name: "Watch the tour on YouTube" });
   await expect(link).toHaveAttribute("href", "https://www.youtube.com/watch?v=e2e-video");

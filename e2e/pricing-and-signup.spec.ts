@@ -1,6 +1,7 @@
 import { e2eSiteEnv } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { holdRequests } from "./support/gate.ts";
+import { expectAnnouncementWaiting } from "./support/live-regions.ts";
 
 test("pricing shows the flat price, fee notes, a Book a Demo button and the feature list", async ({
   page,
@@ -64,9 +65,14 @@ test("signup shows a spinner while the plans load, and a way on when they take f
   const slow = page.getByText("The plans are taking longer than usual to load.");
   await expect(loading).toBeVisible();
   await expect(slow).toBeHidden();
+  const expectAnnounced = await expectAnnouncementWaiting(
+    page,
+    "The plans are taking longer than usual to load.",
+  );
 
   await page.clock.fastForward(15_000);
   await expect(slow).toBeVisible();
+  await expectAnnounced();
   await expect(loading).toBeHidden();
   await expect(slow.getByRole("link", { name: "book a demo" })).toHaveAttribute(
     "href",

@@ -1,6 +1,7 @@
 import Play from "lucide-react/icons/play";
 import { type ReactNode, useState } from "react";
 import { mediaUrl, siteConfig } from "#app/site-config.ts";
+import { ShownWhenSlow } from "#app/ui/announced-when-shown.tsx";
 import { LoadingSpinner } from "#app/ui/loading-spinner.tsx";
 import { opensElsewhere } from "#app/ui/opens-elsewhere.ts";
 import { markSlowIfStillLoading } from "#app/ui/slot-progress.ts";
@@ -15,7 +16,11 @@ export function VideoFacade() {
   const [playing, setPlaying] = useState(false);
   return (
     <div>
-      <div className="relative aspect-[3/2] w-full overflow-hidden rounded-2xl bg-brand-950 shadow-card ring-1 ring-brand-900/10">
+      {/* The player's box, which holds the focus while the player loads (startPlayer). */}
+      <div
+        tabIndex={playing ? -1 : undefined}
+        className="relative aspect-[3/2] w-full overflow-hidden rounded-2xl bg-brand-950 shadow-card ring-1 ring-brand-900/10"
+      >
         {playing ? (
           <VideoPlayer />
         ) : (
@@ -64,7 +69,8 @@ export function VideoFacade() {
 
 /**
  * The third-party player, with a spinner over it until it loads and, once it has been loading
- * too long (markSlowIfStillLoading), a word on it and a link to the video on its host.
+ * too long (markSlowIfStillLoading), a word on it and a link to the video on its host, which a
+ * screen reader announces.
  */
 function VideoPlayer() {
   return (
@@ -81,30 +87,39 @@ function VideoPlayer() {
         <LoadingSpinner label="Loading the video" />
         <p>Loading the tour…</p>
       </div>
-      <div className="absolute inset-0 hidden flex-col items-center justify-center gap-4 bg-brand-950 px-6 text-center text-brand-50 peer-data-[state=slow]:flex">
-        <p className="max-w-sm">The video is taking longer than usual to load.</p>
-        <WatchOnHostLink className="text-white">
-          Watch the tour on {videoHostName(siteConfig.VIDEO_URL)}
-        </WatchOnHostLink>
-      </div>
+      <ShownWhenSlow>
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-brand-950 px-6 text-center text-brand-50">
+          <p className="max-w-sm">The video is taking longer than usual to load.</p>
+          <WatchOnHostLink className="text-white">
+            Watch the tour on {videoHostName(siteConfig.VIDEO_URL)}
+          </WatchOnHostLink>
+        </div>
+      </ShownWhenSlow>
     </>
   );
 }
 
 /**
- * The player as it replaces the poster. It takes the focus the poster link had, so a keyboard
- * is not sent back to the top of the page, and keeps its progress in data-state (loading,
+ * The player as it replaces the poster. Its box takes the focus the poster link had, so a
+ * keyboard is not sent back to the top of the page, and hands it to the frame once the frame
+ * has loaded, unless the visitor has moved on. Not to the frame at once: until the player's
+ * document arrives the frame holds a blank one of this page, and that focus has to follow the
+ * frame into the player's own process (another origin); on a slow phone Chromium can drop it
+ * there, leaving the frame the active element of a page without focus, where keys reach
+ * neither the player nor the page. The frame keeps its progress in data-state (loading,
  * loaded, slow) as the scheduling frame does, for the boxes after it to show. Its load event
  * is async, so it cannot come before this runs.
  */
 function startPlayer(frame: HTMLIFrameElement | null): void {
-  if (!frame) return;
+  const box = frame?.parentElement;
+  if (!frame || !box) return;
   frame.dataset.state = "loading";
   frame.addEventListener("load", () => {
     frame.dataset.state = "loaded";
+    if (document.activeElement === box) frame.focus();
   });
   markSlowIfStillLoading(() => frame);
-  frame.focus();
+  box.focus();
 }
 
 /** The video on its host's own page, in a new tab, so the landing page stays open. */

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { mountPricingTable, pricingTableSlotId } from "#app/features/signup/pricing-table.ts";
 import { pageMeta } from "#app/seo/page-meta.ts";
 import { siteConfig } from "#app/site-config.ts";
+import { ShownWhenSlow } from "#app/ui/announced-when-shown.tsx";
 import { LoadingSpinner } from "#app/ui/loading-spinner.tsx";
 import { ParseTimeSlot } from "#app/ui/parse-time-slot.tsx";
 
@@ -45,10 +46,12 @@ export default function Signup() {
           <LoadingSpinner label="Loading the plans" />
           <p className="text-cocoa">Loading the plans…</p>
         </div>
-        <p className="hidden rounded-2xl bg-white p-6 text-cocoa shadow-card peer-data-[state=slow]:block">
-          The plans are taking longer than usual to load. Keep waiting, reload the page, or{" "}
-          {bookDemoLink} and we will set you up.
-        </p>
+        <ShownWhenSlow>
+          <p className="rounded-2xl bg-white p-6 text-cocoa shadow-card">
+            The plans are taking longer than usual to load. Keep waiting, reload the page, or{" "}
+            {bookDemoLink} and we will set you up.
+          </p>
+        </ShownWhenSlow>
         <p
           role="alert"
           className="hidden rounded-2xl bg-white p-6 text-cocoa shadow-card peer-data-[state=failed]:block"

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { siteConfig } from "#app/site-config.ts";
+import { ShownWhenSlow } from "#app/ui/announced-when-shown.tsx";
 import { LoadingSpinner } from "#app/ui/loading-spinner.tsx";
 import { ParseTimeSlot } from "#app/ui/parse-time-slot.tsx";
 import { schedulingEmbedUrl } from "./scheduling-embed-url.ts";
@@ -12,8 +13,8 @@ import {
 } from "./scheduling-frame.ts";
 
 /**
- * The embedded scheduling page, 700 px high, with a spinner until it loads and a link to
- * the page itself under it. The frame's
+ * The embedded scheduling page, 700 px high, with a spinner until it loads, a way on (announced)
+ * if it takes too long, and a link to the page itself under it. The frame's
  * address depends on the visitor's query and saved source, so scripts inline in the page
  * create it during parse (scheduling-frame.ts), and with it the listener that reports a
  * booking; when the app shows this page itself (an in-app navigation) the same code runs from
@@ -44,10 +45,12 @@ export function SchedulingWidget() {
           <LoadingSpinner label="Loading the scheduling calendar" />
           <p className="text-cocoa">Loading available times…</p>
         </div>
-        <div className="absolute inset-0 hidden flex-col items-center justify-center gap-4 bg-white px-6 text-center peer-data-[state=slow]:flex">
-          <p className="max-w-sm text-cocoa">The calendar is taking longer than usual to load.</p>
-          <SchedulingPageLink>Open the scheduling page in a new tab</SchedulingPageLink>
-        </div>
+        <ShownWhenSlow>
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-white px-6 text-center">
+            <p className="max-w-sm text-cocoa">The calendar is taking longer than usual to load.</p>
+            <SchedulingPageLink>Open the scheduling page in a new tab</SchedulingPageLink>
+          </div>
+        </ShownWhenSlow>
       </div>
       {/* Always there: a blocked or unreachable scheduling host shows an error page in the
         frame, which this page cannot see, so the spinner's fallback never comes. */}
