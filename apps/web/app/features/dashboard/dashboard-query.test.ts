@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { dashboardQuery, readDashboardView, unreadDashboardSettings } from "./dashboard-query.ts";
+import { dashboardQuery, readDashboardView } from "./dashboard-query.ts";
 
 const now = new Date("2026-11-23T10:00:00Z");
-const read = (query: string) => readDashboardView(new URLSearchParams(query), now);
+const read = (query: string) => readDashboardView(new URLSearchParams(query), now).view;
 
 describe("readDashboardView", () => {
   it("opens the last 30 days by campaign without a query", () => {
@@ -36,8 +36,8 @@ describe("readDashboardView", () => {
   });
 });
 
-describe("unreadDashboardSettings", () => {
-  const unread = (query: string) => unreadDashboardSettings(new URLSearchParams(query), now);
+describe("readDashboardView's unread settings", () => {
+  const unread = (query: string) => readDashboardView(new URLSearchParams(query), now).unread;
 
   it("has nothing to say about a link it understood, or no settings at all", () => {
     for (const query of ["", "days=7&by=source", "from=2026-01-01&to=2026-01-31&by=medium"]) {

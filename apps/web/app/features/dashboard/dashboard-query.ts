@@ -13,43 +13,45 @@ const DEFAULT_DAYS: PresetDays = 30;
 /**
  * The view an address asks for: `?days=7|30|90`, or `?from=…&to=…` (a valid range), and
  * `by=campaign|source|medium`. Anything missing or wrong falls back to the last 30 days
- * by campaign: an old or hand-edited link still opens a dashboard.
+ * by campaign: an old or hand-edited link still opens a dashboard. `unread` says, in words
+ * for the operator who opened the link, what was left out for its default: a colleague's
+ * hand-edited or broken link should not show other numbers without saying so (empty when
+ * everything was understood).
  */
-export function readDashboardView(query: URLSearchParams, now: Date): DashboardView {
-  const by = funnelGroupings.find((grouping) => grouping === query.get("by")) ?? "campaign";
-  const preset = rangePresets.find((candidate) => String(candidate.days) === query.get("days"));
-  if (preset) return { by, choice: { preset: preset.days, range: presetRange(preset.days, now) } };
-  const custom = checkCustomRange(query.get("from") ?? "", query.get("to") ?? "", now);
-  if (custom.ok && query.has("from"))
-    return { by, choice: { preset: "custom", range: custom.range } };
-  return { by, choice: { preset: DEFAULT_DAYS, range: presetRange(DEFAULT_DAYS, now) } };
-}
-
-/**
- * What readDashboardView could not use from an address (it leaves each out, for its
- * default), in words for the operator who opened the link: a colleague's hand-edited or broken link
- * should not show other numbers without saying so. Empty when everything was understood.
- */
-export function unreadDashboardSettings(query: URLSearchParams, now: Date): string[] {
+export function readDashboardView(
+  query: URLSearchParams,
+  now: Date,
+): { view: DashboardView; unread: string[] } {
   const unread: string[] = [];
-  const by = query.get("by");
-  if (by !== null && !funnelGroupings.some((grouping) => grouping === by)) {
-    unread.push(`"by=${by}": the funnel is grouped by ${funnelGroupings.join(", ")}.`);
+  const askedBy = query.get("by");
+  const by = funnelGroupings.find((grouping) => grouping === askedBy) ?? "campaign";
+  if (askedBy !== null && by !== askedBy) {
+    unread.push(`"by=${askedBy}": the funnel is grouped by ${funnelGroupings.join(", ")}.`);
   }
   const days = query.get("days");
-  const presetAsked = rangePresets.some((candidate) => String(candidate.days) === days);
-  if (days !== null && !presetAsked) {
+  const preset = rangePresets.find((candidate) => String(candidate.days) === days);
+  if (preset) {
+    return {
+      view: { by, choice: { preset: preset.days, range: presetRange(preset.days, now) } },
+      unread,
+    };
+  }
+  if (days !== null) {
     const lengths = rangePresets.map((candidate) => candidate.days).join(", ");
     unread.push(`"days=${days}": the ranges are the last ${lengths} days.`);
   }
-  if (!presetAsked && (query.has("from") || query.has("to"))) {
+  if (query.has("from") || query.has("to")) {
     const custom = checkCustomRange(query.get("from") ?? "", query.get("to") ?? "", now);
+    if (custom.ok && query.has("from")) {
+      return { view: { by, choice: { preset: "custom", range: custom.range } }, unread };
+    }
     if (!custom.ok) {
       const why = [custom.errors.from, custom.errors.to].filter(Boolean).join(" ");
       unread.push(`The range from the link: ${why}`);
     }
   }
-  return unread;
+  const fallback = { preset: DEFAULT_DAYS, range: presetRange(DEFAULT_DAYS, now) };
+  return { view: { by, choice: fallback }, unread };
 }
 
 /** The address query for a view: presets by their length, so the link stays "the last 7 days". */

@@ -1,12 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { DailyChart } from "./daily-chart.tsx";
-import {
-  type DashboardView,
-  dashboardQuery,
-  readDashboardView,
-  unreadDashboardSettings,
-} from "./dashboard-query.ts";
+import { type DashboardView, dashboardQuery, readDashboardView } from "./dashboard-query.ts";
 import { loadFunnelReport, loadLinksReport } from "./dashboard-reports.ts";
 import { FunnelTable } from "./funnel-table.tsx";
 import { LinksTable } from "./links-table.tsx";
@@ -25,7 +20,7 @@ export function OperatorDashboard() {
   // Read once per address: a preset's days are counted from now, so every render would
   // otherwise make a new range and load the reports again.
   const queryText = query.toString();
-  const view = useMemo(
+  const { view, unread: notUnderstood } = useMemo(
     () => readDashboardView(new URLSearchParams(queryText), new Date()),
     [queryText],
   );
@@ -43,11 +38,10 @@ export function OperatorDashboard() {
   // as what is shown, so the link copied from here opens the same reports.
   const [unread, setUnread] = useState<string[]>([]);
   useEffect(() => {
-    const notUnderstood = unreadDashboardSettings(new URLSearchParams(queryText), new Date());
     if (notUnderstood.length === 0) return;
     setUnread(notUnderstood);
     setQuery(dashboardQuery(view), { replace: true, preventScrollReset: true });
-  }, [queryText, view, setQuery]);
+  }, [notUnderstood, view, setQuery]);
   const show = (change: (current: DashboardView) => DashboardView) => {
     setUnread([]);
     const next = change(pending.current ?? view);
