@@ -5,7 +5,8 @@ import {
   isLocalIdentityProject,
   LOCAL_AUTH_EMULATOR_HOST,
   parseEnv,
-  publicConfigSchema,
+  publicConfigFields,
+  siteUrlFollowsPort,
 } from "@bakery/shared/config";
 import { redirectAllowedHosts } from "@bakery/shared/redirect-target";
 import { z } from "zod";
@@ -36,42 +37,47 @@ const originList = commaList.pipe(
 );
 
 /** Server-only settings. Never sent to browsers. */
-export const serverConfigSchema = publicConfigSchema.extend({
-  HOST: z.string().trim().min(1).default("127.0.0.1"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-    .optional(),
-  DATA_DIR: z.string().trim().min(1).default(path.join(REPO_ROOT, ".data")),
-  DB_SOCKET_PORT: z.coerce.number().int().min(0).max(65535).default(5433),
-  CORS_ORIGINS: originList,
-  WEB_BUILD_DIR: z.string().trim().min(1).default(path.join(REPO_ROOT, "apps/web/build/client")),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Readable log lines instead of JSON; unset means yes in local mode, no in production. */
-  LOG_PRETTY: z.enum(["0", "1"]).optional(),
-  /**
-   * How many proxies (load balancers) in front of the API append to X-Forwarded-For. 0: the
-   * header is ignored and the client is the connection's peer address. Any other value
-   * trusts exactly that many entries from the right, so a client can't forge its address.
-   */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  RATE_LIMIT_REDIRECT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-  RATE_LIMIT_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-  /** A page with a broken policy reports each violation once per load; more is a flood. */
-  RATE_LIMIT_CSP_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  /** Longest a request waits on one database call before answering 503. */
-  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  /**
-   * The signing secret of the payment provider's webhook endpoint (POST /api/webhooks/stripe).
-   * Local mode has LOCAL_STRIPE_WEBHOOK_SECRET by default; unset in production, the
-   * endpoint answers 503 and the provider keeps retrying until it is set.
-   */
-  STRIPE_WEBHOOK_SECRET: z
-    .string()
-    .trim()
-    .regex(/^whsec_[A-Za-z0-9_]+$/, "must be the endpoint's signing secret, whsec_…")
-    .optional(),
-});
+export const serverConfigSchema = z
+  .object({
+    ...publicConfigFields,
+    HOST: z.string().trim().min(1).default("127.0.0.1"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    DATA_DIR: z.string().trim().min(1).default(path.join(REPO_ROOT, ".data")),
+    DB_SOCKET_PORT: z.coerce.number().int().min(0).max(65535).default(5433),
+    CORS_ORIGINS: originList,
+    WEB_BUILD_DIR: z.string().trim().min(1).default(path.join(REPO_ROOT, "apps/web/build/client")),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    /** Readable log lines instead of JSON; unset means yes in local mode, no in production. */
+    LOG_PRETTY: z.enum(["0", "1"]).optional(),
+    /**
+     * How many proxies (load balancers) in front of the API append to X-Forwarded-For. 0: the
+     * header is ignored and the client is the connection's peer address. Any other value
+     * trusts exactly that many entries from the right, so a client can't forge its address.
+     */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    RATE_LIMIT_REDIRECT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    RATE_LIMIT_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    /** A page with a broken policy reports each violation once per load; more is a flood. */
+    RATE_LIMIT_CSP_REPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /** Longest a request waits on one database call before answering 503. */
+    DATABASE_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+    /**
+     * The signing secret of the payment provider's webhook endpoint (POST /api/webhooks/stripe).
+     * Local mode has LOCAL_STRIPE_WEBHOOK_SECRET by default; unset in production, the
+     * endpoint answers 503 and the provider keeps retrying until it is set.
+     */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^whsec_[A-Za-z0-9_]+$/, "must be the endpoint's signing secret, whsec_…")
+      .optional(),
+  })
+  .transform(siteUrlFollowsPort);
 
 /** Local mode's webhook signing secret: test events are signed with it (never in production). */
 export const LOCAL_STRIPE_WEBHOOK_SECRET = "whsec_local_demo_only";

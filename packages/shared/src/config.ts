@@ -38,9 +38,11 @@ const DEMO_FIREBASE_API_KEY = "demo-api-key";
 const DEMO_FIREBASE_AUTH_DOMAIN = "demo-bakery.firebaseapp.com";
 export const LOCAL_AUTH_EMULATOR_HOST = "127.0.0.1:9099";
 
-export const publicConfigSchema = z.object({
+/** The public settings' fields, for the schemas that hold them (this one, the server's). */
+export const publicConfigFields = {
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  SITE_URL: url("http://localhost:3000"),
+  /** Unset: follows PORT (siteUrlFollowsPort). */
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   API_BASE_URL: pathOrUrl("/api"),
   APP_LOGIN_URL: url("https://app.example.com/login"),
   MY_AREA_URL: url("https://my.example.com"),
@@ -87,7 +89,20 @@ export const publicConfigSchema = z.object({
     .string()
     .regex(/^[^\s/:]+:\d{1,5}$/, "must be host:port")
     .optional(),
-});
+};
+
+/**
+ * SITE_URL's default follows PORT: a site started on another port (`PORT=3991 npm start`)
+ * names its own address in canonical links, the sitemap and the pages' links to itself,
+ * not one where nothing runs. Every schema with publicConfigFields ends with it.
+ */
+export function siteUrlFollowsPort<Config extends { PORT: number; SITE_URL?: string | undefined }>(
+  config: Config,
+): Omit<Config, "SITE_URL"> & { SITE_URL: string } {
+  return { ...config, SITE_URL: config.SITE_URL ?? `http://localhost:${config.PORT}` };
+}
+
+export const publicConfigSchema = z.object(publicConfigFields).transform(siteUrlFollowsPort);
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
@@ -107,20 +122,9 @@ function withoutEmpty(env: Env): Env {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
 }
 
-/**
- * SITE_URL's default follows PORT: a site started on another port (`PORT=3991 npm start`)
- * names its own address in canonical links, the sitemap and the pages' links to itself,
- * not one where nothing runs. A PORT that is not a number is left for the schema to name.
- */
-function withSiteUrlDefault(env: Env): Env {
-  if (env.SITE_URL) return env;
-  const port = /^\d{1,5}$/.test(env.PORT ?? "") ? env.PORT : "3000";
-  return { ...env, SITE_URL: `http://localhost:${port}` };
-}
-
 /** Parses env with a schema, naming every missing or bad variable in one error. */
 export function parseEnv<Schema extends z.ZodType>(schema: Schema, env: Env): z.infer<Schema> {
-  const result = schema.safeParse(withSiteUrlDefault(withoutEmpty(env)));
+  const result = schema.safeParse(withoutEmpty(env));
   if (result.success) return result.data;
   throw new ConfigError(
     result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`),
