@@ -9,7 +9,7 @@ import { cspReportRoute } from "./security/csp-report.ts";
 import { inlineScriptHashReader } from "./security/inline-script-hashes.ts";
 import { securityHeadersMiddleware } from "./security/security-headers.ts";
 import { shortLinkNavigation } from "./short-links/short-link-navigation.ts";
-import { createSiteHandler, type SiteHandler } from "./site/serve-site.ts";
+import { type AnswerPage, createSiteHandler, type SiteHandler } from "./site/serve-site.ts";
 
 /** The API's inputs, with the whole server configuration: the site's headers and build folder too. */
 export type LocalAppDeps = Omit<ApiDeps, "config" | "apiBasePath"> & {
@@ -41,19 +41,28 @@ export function createLocalApp(deps: LocalAppDeps): Hono {
     answerMissingRoute(app.routes, { corsPreflight: answersCorsPreflight(config) }),
   );
   const site = deps.site ?? createSiteHandler({ root: config.WEB_BUILD_DIR });
+  /** A problem page that can't be read is logged, and its address goes on to the site's app. */
+  const answerPage: AnswerPage = (c, pagePath) =>
+    site.answerPage(c, pagePath).catch((error: unknown) => {
+      logger.warn(
+        { err: error, page: pagePath },
+        "problem page could not be read; serving the app",
+      );
+      return undefined;
+    });
   // A short link opened in a browser answers 302 to its target, or the site's page saying why
   // not with 404; anything unusual falls through. With a trailing slash too: Hono's routes are
   // strict about it, and the handler answers 301 to the address without.
   app.on(
     "GET",
     ["/to/:cat/:id", "/to/:cat/:id/"],
-    shortLinkNavigation({ limiter, shortLinks, config, logger, answerPage: site.answerPage }),
+    shortLinkNavigation({ limiter, shortLinks, config, logger, answerPage }),
   );
   // A content page's address says at once when there is no such page (404) or it moved (301).
   app.on(
     "GET",
     ["/page/:handle", "/page/:handle/"],
-    contentPageNavigation({ contentPages, logger, answerPage: site.answerPage }),
+    contentPageNavigation({ contentPages, logger, answerPage }),
   );
   // Every other method too: the site answers 405 itself, with an Allow saying what it accepts.
   app.all("*", site);

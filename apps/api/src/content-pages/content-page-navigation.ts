@@ -27,11 +27,7 @@ export function contentPageNavigation(deps: {
 }): MiddlewareHandler {
   return async (c, next) => {
     /** The not-found page, or undefined (on to the app) for a build without it. */
-    const pageNotFound = () =>
-      deps.answerPage(c, pageNotFoundPath).catch((error: unknown) => {
-        deps.logger.warn({ err: error }, "page-not-found page failed; serving the app");
-        return undefined;
-      });
+    const pageNotFound = () => deps.answerPage(c, pageNotFoundPath);
 
     let handle: string;
     try {

@@ -55,13 +55,7 @@ export function shortLinkNavigation(
       case "moved":
         return movedPermanently(c, sitePathForLink(outcome.cat, outcome.id));
       case "not-found": {
-        const page = await deps
-          .answerPage(c, shortLinkProblemPath(outcome))
-          .catch((error: unknown) => {
-            deps.logger.warn({ err: error }, "short link problem page failed; serving the page");
-            return undefined;
-          });
-        return page ?? next();
+        return (await deps.answerPage(c, shortLinkProblemPath(outcome))) ?? next();
       }
       default:
         return next();

@@ -46,6 +46,14 @@ describe("serve-site's prepareAll", () => {
     expect(compress).toHaveBeenCalledTimes(6);
   });
 
+  it("tries a file again after a failure to prepare it, rather than failing it for good", async () => {
+    const compress = vi.mocked(encodedBody.compress);
+    compress.mockRejectedValueOnce(new Error("compression failed"));
+    const app = new Hono().get("*", createSiteHandler({ root: dir }));
+    expect((await app.request("/assets/app-1.css")).status).toBe(500);
+    expect((await app.request("/assets/app-1.css")).status).toBe(200);
+  });
+
   it("does nothing for a build folder that is not there yet", async () => {
     await expect(
       createSiteHandler({ root: path.join(dir, "missing") }).prepareAll(),

@@ -162,7 +162,8 @@ function withCookie(
 /**
  * The prerendered page at `pagePath` ("/to/not-found") as the answer to a request at another
  * address, with the page's own status (404 for ERROR_PAGES); undefined when the build has no
- * such page.
+ * such page. It rejects when the page's file can't be read: the caller decides what then
+ * (local-app.ts logs it and serves the app).
  */
 export type AnswerPage = (c: Context, pagePath: string) => Promise<Response | undefined>;
 
@@ -259,6 +260,11 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     if (!prepared) {
       prepared = prepare(file);
       files.set(file, prepared);
+      // A read that failed (a file being replaced, a full disk) is tried again next time.
+      const mine = prepared;
+      mine.catch(() => {
+        if (files.get(file) === mine) files.delete(file);
+      });
     }
     return prepared;
   }
