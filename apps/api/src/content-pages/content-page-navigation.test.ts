@@ -71,6 +71,14 @@ describe.each(testBackends())("a content page's address against $name", ({ open 
     expectMoved(await get("/page/about/?utm_source=sms"), "/page/about?utm_source=sms");
   });
 
+  it("leaves out what a sentence stuck to the end of the address, in one step", async () => {
+    expectMoved(await get("/page/about.?utm_source=sms"), "/page/about?utm_source=sms");
+    expectMoved(await get("/page/about%E2%80%9D),"), "/page/about");
+    expectMoved(await get("/page/privacy-policy!"), "/privacy-policy");
+    await expectNotFoundPage(await get("/page/no-such-page."));
+    await expectNotFoundPage(await get("/page/..."));
+  });
+
   it("shows an operator's change at once (nothing kept from before)", async () => {
     await expectNotFoundPage(await get("/page/later"));
     await putContentPage(fresh.handle.db, { handle: "later", title: "T", subtitle: "", html: "" });

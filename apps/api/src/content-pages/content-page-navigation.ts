@@ -2,6 +2,7 @@ import { pageNotFoundPath, sitePathForPage } from "@bakery/shared/api-contract";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 import { movedPermanently } from "../http/moved-permanently.ts";
+import { withoutTrailingJunk } from "../http/without-trailing-junk.ts";
 import type { AnswerPage } from "../site/serve-site.ts";
 import { parseSlug } from "../validation.ts";
 import type { ContentPageStore } from "./content-page-store.ts";
@@ -14,8 +15,8 @@ import type { ContentPageStore } from "./content-page-store.ts";
  *   where the app would have shown the same words after loading and asking the API;
  * - a renamed page: 301 to its new address (query kept), as GET /api/p answers the app;
  * - a page at another address than its own (a page with a route of its own such as
- *   /page/privacy-policy, capitals, a trailing slash): 301 to that address, so each page has
- *   one address;
+ *   /page/privacy-policy, capitals, a trailing slash, punctuation stuck to its end): 301 to
+ *   that address, so each page has one address;
  * - a page that exists: on to the site, whose app shows it.
  * A failure to ask (the database down or slow) goes on to the site too: the app asks the API
  * again and says what happened.
@@ -31,7 +32,8 @@ export function contentPageNavigation(deps: {
 
     let handle: string;
     try {
-      handle = parseSlug("handle", c.req.param("handle"));
+      // Punctuation a sentence stuck to the address ("/page/about.") is not part of it.
+      handle = parseSlug("handle", withoutTrailingJunk(c.req.param("handle") ?? ""));
     } catch {
       return (await pageNotFound()) ?? next();
     }

@@ -1,11 +1,5 @@
 import { sitePathForLink, slugSchema } from "@bakery/shared/api-contract";
-
-/**
- * What a phone's text app or a sentence can stick to the end of a link: punctuation,
- * closing brackets and quotes. None of it can be in a slug (letters, digits, "-", "_"),
- * so stripping it never turns one link's address into another's.
- */
-const TRAILING_JUNK = /[.,;:!?'"”’»)\]}>]+$/u;
+import { withoutTrailingJunk } from "../http/without-trailing-junk.ts";
 
 /**
  * The clean address of a link written with a trailing slash or with punctuation after its
@@ -18,7 +12,7 @@ export function tidyLinkAddress(
   id: string,
   { trailingSlash }: { trailingSlash: boolean },
 ): string | undefined {
-  const tidyId = id.replace(TRAILING_JUNK, "");
+  const tidyId = withoutTrailingJunk(id);
   if (tidyId === id && !trailingSlash) return undefined;
   const isSlug = (value: string) => slugSchema.safeParse(value).success;
   if (!isSlug(cat) || !isSlug(tidyId)) return undefined;
