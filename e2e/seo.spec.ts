@@ -50,6 +50,23 @@ test.describe("search and sharing", () => {
     expect(/<title>([^<]+)<\/title>/.exec(html)?.[1]).toContain("Rise");
   });
 
+  test("the pages that say a link or a page doesn't exist, and a link's own page, name the product", async ({
+    page,
+    browser,
+  }) => {
+    await page.goto("/to/promo/no-such-link");
+    await expect(page).toHaveTitle("This link doesn't exist · Rise");
+    await page.goto("/page/no-such-page");
+    await expect(page).toHaveTitle("Page not found · Rise");
+    // A link preview gets the link's own page, which opens the link.
+    const preview = await browser.newContext({ userAgent: "facebookexternalhit/1.1" });
+    const response = await preview.request.get("/to/promo/spring");
+    expect(/<title>([^<]+)<\/title>/.exec(await response.text())?.[1]).toBe(
+      "Opening your link · Rise",
+    );
+    await preview.close();
+  });
+
   test("the landing and pricing pages describe the company and the $500/month offer in JSON-LD", async ({
     request,
   }) => {

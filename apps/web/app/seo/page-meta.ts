@@ -11,11 +11,14 @@ type PageMetaInput = {
 };
 
 /**
- * A tab's title: the page, then the product. Search results cut titles at about 60
- * characters, so page titles stay short.
+ * A tab's title: the page, then the product, unless the title starts with the product (the
+ * home page's). Every tab names the product once, whatever the page's canonical address.
+ * Search results cut titles at about 60 characters, so page titles stay short.
  */
 export function pageTitle(title: string): string {
-  return `${title} · ${siteConfig.PRODUCT_NAME}`;
+  return title.startsWith(siteConfig.PRODUCT_NAME)
+    ? title
+    : `${title} · ${siteConfig.PRODUCT_NAME}`;
 }
 
 /** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
@@ -25,7 +28,7 @@ export function pageMeta({
   canonicalPath,
   noindex,
 }: PageMetaInput): MetaDescriptor[] {
-  const fullTitle = canonicalPath === "/" ? title : pageTitle(title);
+  const fullTitle = pageTitle(title);
   const url = absoluteUrl(canonicalPath);
   const image = absoluteUrl("/og-image.png");
   return [
