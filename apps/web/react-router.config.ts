@@ -7,12 +7,27 @@ import { inlineAttributionCaptureInPages } from "./build-steps/inline-attributio
 import { appLazyChunks, inlinePageScriptsInPages } from "./build-steps/inline-page-scripts.ts";
 import { writeInlineScriptHashes } from "./build-steps/inline-script-hashes.ts";
 
+/**
+ * The browser tests build with their own configuration into their own folder. It must be
+ * inside the repository: the prerender runs the server build from there, and it imports React
+ * and React Router from the repository's node_modules (outside, every page fails with a bare
+ * "500 Internal Server Error").
+ */
+function buildDirectory(): string {
+  const folder = process.env.WEB_BUILD_OUT ?? "build";
+  const repo = path.resolve(import.meta.dirname, "../..");
+  const relative = path.relative(repo, path.resolve(import.meta.dirname, folder));
+  if (relative.startsWith("..") || path.isAbsolute(relative)) {
+    throw new Error(`WEB_BUILD_OUT=${folder}: must be a folder inside the repository (${repo})`);
+  }
+  return folder;
+}
+
 // No runtime rendering server: every public route is prerendered to HTML at
 // build time and hydrates into the SPA; dynamic routes use the SPA fallback.
 export default {
   ssr: false,
-  // The browser tests build with their own configuration into their own folder.
-  buildDirectory: process.env.WEB_BUILD_OUT ?? "build",
+  buildDirectory: buildDirectory(),
   prerender: [
     ...publicRoutePaths,
     ...appFreePagePaths,
