@@ -5,7 +5,7 @@ import {
   test,
   thirdPartyStubs,
 } from "./support/fixtures.ts";
-import { holdRequests } from "./support/gate.ts";
+import { gate, holdRequests } from "./support/gate.ts";
 import { expectAnnouncementWaiting } from "./support/live-regions.ts";
 
 const sectionTitles = [
@@ -238,26 +238,36 @@ for (const [how, answer] of [
   ["fails to load", "fails"],
   ["takes far too long", "hangs"],
 ] as const) {
-  test(`when the chat widget ${how}, the chat button says so and offers the demo booking`, async ({
+  test(`when the chat widget ${how}, the chat button says so, announced, and offers the demo booking`, async ({
     page,
   }) => {
-    await page.route("https://client.crisp.chat/**", (route) =>
-      answer === "fails" ? route.abort("failed") : undefined,
-    );
+    const unavailableMessage = "Chat is unavailable right now.";
+    const widgetMayFail = gate();
+    // Held, then failed when the test says so; or never answered.
+    await page.route("https://client.crisp.chat/**", async (route) => {
+      if (answer === "hangs") return;
+      await widgetMayFail.opened;
+      await route.abort("failed");
+    });
     await page.clock.install();
     await page.goto(`${e2eChatOrigin}/`);
     // The widget's time limit starts with its request, after the chat code's own chunk has
     // arrived: fast-forwarding before that would start the limit afterwards, at full length.
     const widgetRequested = page.waitForRequest("https://client.crisp.chat/**");
-    await page.getByRole("link", { name: "Chat with sales" }).click();
+    // From the keyboard, whose focus must stay on the button through its changes.
+    await page.getByRole("link", { name: "Chat with sales" }).focus();
+    await page.keyboard.press("Enter");
     await widgetRequested;
-    if (answer === "hangs") {
-      await expect(page.getByRole("link", { name: "Starting chat…" })).toBeVisible();
-      await page.clock.fastForward(15_000);
-    }
+    await expect(page.getByRole("link", { name: "Starting chat…" })).toBeFocused();
+    const expectAnnounced = await expectAnnouncementWaiting(page, unavailableMessage);
+
+    if (answer === "fails") widgetMayFail.open();
+    else await page.clock.fastForward(15_000);
     const unavailable = page.getByRole("link", { name: "Chat is unavailable. Book a Demo" });
     await expect(unavailable).toBeVisible();
-    await unavailable.click();
+    await expectAnnounced();
+    await expect(unavailable).toBeFocused();
+    await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/book-demo$/);
   });
 }
