@@ -1,6 +1,6 @@
 import { e2eSiteEnv } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
-import { holdRequests } from "./support/gate.ts";
+import { gate, holdRequests } from "./support/gate.ts";
 import { expectAnnouncementWaiting } from "./support/live-regions.ts";
 
 test("pricing shows the flat price, fee notes, a Book a Demo button and the feature list", async ({
@@ -85,18 +85,31 @@ test("signup shows a spinner while the plans load, and a way on when they take f
   await expect(slow).toBeHidden();
 });
 
-test("signup says the plans could not be loaded, with a way on, when the script fails", async ({
+test("signup says the plans could not be loaded, announced, with a way on, when the script fails", async ({
   page,
 }) => {
-  await page.route("https://js.stripe.com/**", (route) => route.abort("failed"));
+  const failed = "The plans could not be loaded.";
+  const scriptMayFail = gate();
+  await page.route("https://js.stripe.com/**", async (route) => {
+    await scriptMayFail.opened;
+    await route.abort("failed");
+  });
+  // The page's load event waits for the provider's script: wait for the app instead.
   await page.goto("/signup", { waitUntil: "commit" });
-  const alert = page.getByRole("alert").filter({ hasText: "The plans could not be loaded" });
-  await expect(alert).toBeVisible();
+  const loading = page.getByRole("progressbar", { name: "Loading the plans" });
+  await expect(loading).toBeVisible();
+  await expect(page.getByText(failed)).toBeHidden();
+  const expectAnnounced = await expectAnnouncementWaiting(page, failed, "alert");
+
+  scriptMayFail.open();
+  await expect(page.getByText(failed)).toBeVisible();
+  await expectAnnounced();
+  const alert = page.getByRole("alert").filter({ hasText: failed });
   await expect(alert.getByRole("link", { name: "book a demo" })).toHaveAttribute(
     "href",
     "/book-demo",
   );
-  await expect(page.getByRole("progressbar", { name: "Loading the plans" })).toBeHidden();
+  await expect(loading).toBeHidden();
 });
 
 for (const path of ["/pricing", "/signup"]) {

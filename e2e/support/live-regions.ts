@@ -1,16 +1,20 @@
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Expects `message`, not shown yet, to wait in a polite live region that is already in the page
- * and, to assistive technology, empty: so a screen reader will announce the message when it shows
- * (one inserted together with its text often goes unannounced) and says nothing before. Returns
- * the check for when the message should show: shown in that same region, the focus still where
- * it was.
+ * Expects `message`, not shown yet, to wait in a live region that is already in the page and,
+ * to assistive technology, empty: so a screen reader will announce the message when it shows
+ * (one inserted together with its text often goes unannounced) and says nothing before. The
+ * region is a polite "status", or an assertive "alert" for a failure. Returns the check for when
+ * the message should show: shown in that same region, the focus still where it was.
  */
-export async function expectAnnouncementWaiting(page: Page, message: string) {
-  const region = page.getByRole("status").filter({ hasText: message });
-  await expect(region).toHaveAttribute("aria-live", "polite");
-  expect(await region.ariaSnapshot()).toBe("- status");
+export async function expectAnnouncementWaiting(
+  page: Page,
+  message: string,
+  role: "status" | "alert" = "status",
+) {
+  const region = page.getByRole(role).filter({ hasText: message });
+  await expect(region).toHaveAttribute("aria-live", role === "alert" ? "assertive" : "polite");
+  expect(await region.ariaSnapshot()).toBe(`- ${role}`);
   const regionBefore = await region.elementHandle();
   const focusedBefore = await page.evaluateHandle(() => document.activeElement);
 

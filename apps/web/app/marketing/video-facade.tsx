@@ -2,7 +2,8 @@ import Play from "lucide-react/icons/play";
 import { type ReactNode, useState } from "react";
 import { mediaUrl, siteConfig } from "#app/site-config.ts";
 import { ShownWhenSlow } from "#app/ui/announced-when-shown.tsx";
-import { LoadingSpinner } from "#app/ui/loading-spinner.tsx";
+import { EmbedCover } from "#app/ui/embed-cover.tsx";
+import { ShownWhileLoading } from "#app/ui/loading-spinner.tsx";
 import { opensElsewhere } from "#app/ui/opens-elsewhere.ts";
 import { markSlowIfStillLoading } from "#app/ui/slot-progress.ts";
 import { videoEmbedUrl, videoHostName, videoWatchUrl } from "./video-links.ts";
@@ -83,17 +84,16 @@ function VideoPlayer() {
         allowFullScreen
         className="peer absolute inset-0 size-full"
       />
-      <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-brand-950 px-6 text-center text-brand-50 peer-data-[state=loaded]:hidden peer-data-[state=slow]:hidden">
-        <LoadingSpinner label="Loading the video" />
-        <p>Loading the tour…</p>
-      </div>
+      <ShownWhileLoading label="Loading the video" placement="overlay" tone="dark">
+        Loading the tour…
+      </ShownWhileLoading>
       <ShownWhenSlow>
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-brand-950 px-6 text-center text-brand-50">
+        <EmbedCover tone="dark">
           <p className="max-w-sm">The video is taking longer than usual to load.</p>
           <WatchOnHostLink className="text-white">
             Watch the tour on {videoHostName(siteConfig.VIDEO_URL)}
           </WatchOnHostLink>
-        </div>
+        </EmbedCover>
       </ShownWhenSlow>
     </>
   );

@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { mountPricingTable, pricingTableSlotId } from "#app/features/signup/pricing-table.ts";
 import { pageMeta } from "#app/seo/page-meta.ts";
 import { siteConfig } from "#app/site-config.ts";
-import { ShownWhenSlow } from "#app/ui/announced-when-shown.tsx";
-import { LoadingSpinner } from "#app/ui/loading-spinner.tsx";
+import { ShownWhenFailed, ShownWhenSlow } from "#app/ui/announced-when-shown.tsx";
+import { ShownWhileLoading } from "#app/ui/loading-spinner.tsx";
 import { ParseTimeSlot } from "#app/ui/parse-time-slot.tsx";
 
 export const meta = () =>
@@ -42,23 +42,21 @@ export default function Signup() {
             "data-publishable-key": siteConfig.STRIPE_PUBLISHABLE_KEY,
           }}
         />
-        <div className="hidden flex-col items-center gap-4 py-16 text-center peer-data-[state=loading]:flex">
-          <LoadingSpinner label="Loading the plans" />
-          <p className="text-cocoa">Loading the plans…</p>
-        </div>
+        <ShownWhileLoading label="Loading the plans" placement="in-flow">
+          Loading the plans…
+        </ShownWhileLoading>
         <ShownWhenSlow>
           <p className="rounded-2xl bg-white p-6 text-cocoa shadow-card">
             The plans are taking longer than usual to load. Keep waiting, reload the page, or{" "}
             {bookDemoLink} and we will set you up.
           </p>
         </ShownWhenSlow>
-        <p
-          role="alert"
-          className="hidden rounded-2xl bg-white p-6 text-cocoa shadow-card peer-data-[state=failed]:block"
-        >
-          The plans could not be loaded. Check your connection and reload the page, or{" "}
-          {bookDemoLink} and we will set you up.
-        </p>
+        <ShownWhenFailed>
+          <p className="rounded-2xl bg-white p-6 text-cocoa shadow-card">
+            The plans could not be loaded. Check your connection and reload the page, or{" "}
+            {bookDemoLink} and we will set you up.
+          </p>
+        </ShownWhenFailed>
         {/* Like every "needs JavaScript" word on the site, CSS alone decides (`noscript:`). */}
         <p className="hidden rounded-2xl bg-white p-6 text-cocoa shadow-card noscript:block">
           The plans need JavaScript to show. Turn it on and reload the page, or {bookDemoLink} and

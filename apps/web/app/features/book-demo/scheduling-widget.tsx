@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { siteConfig } from "#app/site-config.ts";
 import { ShownWhenSlow } from "#app/ui/announced-when-shown.tsx";
-import { LoadingSpinner } from "#app/ui/loading-spinner.tsx";
+import { EmbedCover } from "#app/ui/embed-cover.tsx";
+import { ShownWhileLoading } from "#app/ui/loading-spinner.tsx";
 import { ParseTimeSlot } from "#app/ui/parse-time-slot.tsx";
 import { schedulingEmbedUrl } from "./scheduling-embed-url.ts";
 import {
@@ -41,15 +42,14 @@ export function SchedulingWidget() {
           script="scheduling-frame"
           className="absolute inset-0 noscript:hidden"
         />
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-white px-6 text-center noscript:hidden peer-data-[state=loaded]:hidden peer-data-[state=slow]:hidden">
-          <LoadingSpinner label="Loading the scheduling calendar" />
-          <p className="text-cocoa">Loading available times…</p>
-        </div>
+        <ShownWhileLoading label="Loading the scheduling calendar" placement="overlay" tone="light">
+          Loading available times…
+        </ShownWhileLoading>
         <ShownWhenSlow>
-          <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-white px-6 text-center">
-            <p className="max-w-sm text-cocoa">The calendar is taking longer than usual to load.</p>
+          <EmbedCover tone="light">
+            <p className="max-w-sm">The calendar is taking longer than usual to load.</p>
             <SchedulingPageLink>Open the scheduling page in a new tab</SchedulingPageLink>
-          </div>
+          </EmbedCover>
         </ShownWhenSlow>
       </div>
       {/* Always there: a blocked or unreachable scheduling host shows an error page in the
