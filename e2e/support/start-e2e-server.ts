@@ -60,13 +60,16 @@ const serverEnv = (
   LOG_LEVEL: "warn",
 });
 
+// The chat server first: Playwright starts the tests once the main server answers its health
+// check, and a run whose first test is a chat test must find its server listening too.
+const chatServer = await startLocalServer({
+  env: serverEnv(e2eChatPort, e2eChatDataDir, chatSiteDir, e2eChatSiteEnv),
+  handleSignals: false,
+});
 const servers = [
+  chatServer,
   await startLocalServer({
     env: serverEnv(e2ePort, e2eDataDir, siteDir, e2eSiteEnv),
-    handleSignals: false,
-  }),
-  await startLocalServer({
-    env: serverEnv(e2eChatPort, e2eChatDataDir, chatSiteDir, e2eChatSiteEnv),
     handleSignals: false,
   }),
 ];
