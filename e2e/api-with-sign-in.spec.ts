@@ -133,14 +133,19 @@ test.describe("short links", () => {
     });
     await page.goto("/to/account/billing");
     await expect(page).toHaveURL(`${e2eOrigin}/login?target=%2Fto%2Faccount%2Fbilling`);
+    // From here on, only the pages the sign-in leads through (the first visit was the link too).
+    visited.length = 0;
     await submitSignIn(page, demoUsers.active.email);
-    await expect(page).toHaveURL(`${e2eSiteEnv.MY_AREA_URL}/billing`);
+    // A chain of page loads, not a change on this page: the emulator's sign-in and the
+    // account's load, the link's page with the restored session, its lookup. Wait for the
+    // browser to arrive (a navigation), as signInAndReturnTo does, not for a 5 s assertion.
+    await page.waitForURL(`${e2eSiteEnv.MY_AREA_URL}/billing`);
     expect(visited).toContain(`${e2eOrigin}/to/account/billing`);
 
     // Once signed in, the link opens straight away.
     visited.length = 0;
     await page.goto("/to/account/billing");
-    await expect(page).toHaveURL(`${e2eSiteEnv.MY_AREA_URL}/billing`);
+    await page.waitForURL(`${e2eSiteEnv.MY_AREA_URL}/billing`);
     expect(visited.some((url) => url.includes("/login"))).toBe(false);
   });
 });
