@@ -1,3 +1,4 @@
+import { pageNotFoundPath } from "@bakery/shared/api-contract";
 import type { Page } from "@playwright/test";
 import { e2eAuthEmulatorHost, e2eOrigin } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
@@ -190,7 +191,14 @@ test.describe("when the session can't be kept", () => {
   }) => {
     await signInAndReturnTo(page, "/pricing");
     // As if an hour had passed: the stored ID token is out of date, and the identity
-    // service refuses to renew it (the refresh token was revoked).
+    // service refuses to renew it (the refresh token was revoked). Refused first, and the
+    // storage changed from a page of the site that runs no identity code: a page still
+    // running it would see the change and could renew the token, or write its own copy
+    // back, before the link is opened.
+    await page.route("**/securetoken.googleapis.com/**", (route) =>
+      route.fulfill({ status: 400, json: { error: { code: 400, message: "TOKEN_EXPIRED" } } }),
+    );
+    await page.goto(pageNotFoundPath);
     await page.evaluate(async () => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open("firebaseLocalStorageDb");
@@ -215,9 +223,6 @@ test.describe("when the session can't be kept", () => {
         store.transaction.oncomplete = resolve;
       });
     });
-    await page.route("**/securetoken.googleapis.com/**", (route) =>
-      route.fulfill({ status: 400, json: { error: { code: 400, message: "TOKEN_EXPIRED" } } }),
-    );
     await page.goto("/to/account/billing");
     await expect(page).toHaveURL(`${e2eOrigin}/login?target=%2Fto%2Faccount%2Fbilling`);
     await expect(page.getByRole("status")).toHaveText(
