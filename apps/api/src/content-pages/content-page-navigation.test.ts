@@ -85,29 +85,30 @@ describe.each(testBackends())("a content page's address against $name", ({ open 
     expect((await get("/page/later")).status).toBe(200);
   });
 
+  /** How a server started with `options` answers a page that doesn't exist; closed after. */
+  async function missingPageFrom(options: Parameters<typeof startLocalTestServer>[1]) {
+    const server = await startLocalTestServer(fresh.handle, options);
+    try {
+      const response = await fetch(`${server.url}/page/no-such-page`, { redirect: "manual" });
+      return { status: response.status, text: await response.text() };
+    } finally {
+      await server.close();
+    }
+  }
+
   it("serves the app when the database can't be asked, so the app asks again and says why", async () => {
-    const down = await startLocalTestServer(fresh.handle, {
+    const response = await missingPageFrom({
       sitePage: SPA_PAGE,
       otherPages: { [pageNotFoundPath]: NOT_FOUND_PAGE },
       contentPages: { find: () => Promise.reject(new Error("database down")) },
     });
-    try {
-      const response = await fetch(`${down.url}/page/no-such-page`, { redirect: "manual" });
-      expect(response.status).toBe(200);
-      expect(await response.text()).toBe(SPA_PAGE);
-    } finally {
-      await down.close();
-    }
+    expect(response.status).toBe(200);
+    expect(response.text).toBe(SPA_PAGE);
   });
 
   it("serves the app for a page that doesn't exist when the build has no page saying so", async () => {
-    const older = await startLocalTestServer(fresh.handle, { sitePage: SPA_PAGE });
-    try {
-      const response = await fetch(`${older.url}/page/no-such-page`, { redirect: "manual" });
-      expect(response.status).toBe(200);
-      expect(await response.text()).toBe(SPA_PAGE);
-    } finally {
-      await older.close();
-    }
+    const response = await missingPageFrom({ sitePage: SPA_PAGE });
+    expect(response.status).toBe(200);
+    expect(response.text).toBe(SPA_PAGE);
   });
 });

@@ -54,9 +54,8 @@ export function shortLinkNavigation(
         return c.body(null, 302, { Location: outcome.to, "Cache-Control": "no-store" });
       case "moved":
         return movedPermanently(c, sitePathForLink(outcome.cat, outcome.id));
-      case "not-found": {
+      case "not-found":
         return (await deps.answerPage(c, shortLinkProblemPath(outcome))) ?? next();
-      }
       default:
         return next();
     }

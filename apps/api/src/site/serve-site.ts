@@ -256,16 +256,14 @@ export function createSiteHandler(options: SiteHandlerOptions) {
 
   function load(file: string): Promise<PreparedFile | undefined> {
     watchForRebuilds();
-    let prepared = files.get(file);
-    if (!prepared) {
-      prepared = prepare(file);
-      files.set(file, prepared);
-      // A read that failed (a file being replaced, a full disk) is tried again next time.
-      const mine = prepared;
-      mine.catch(() => {
-        if (files.get(file) === mine) files.delete(file);
-      });
-    }
+    const known = files.get(file);
+    if (known) return known;
+    const prepared = prepare(file);
+    files.set(file, prepared);
+    // A read that failed (a file being replaced, a full disk) is tried again next time.
+    prepared.catch(() => {
+      if (files.get(file) === prepared) files.delete(file);
+    });
     return prepared;
   }
 

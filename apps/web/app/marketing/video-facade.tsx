@@ -1,9 +1,7 @@
 import Play from "lucide-react/icons/play";
 import { type ReactNode, useState } from "react";
 import { mediaUrl, siteConfig } from "#app/site-config.ts";
-import { ShownWhenSlow } from "#app/ui/announced-when-shown.tsx";
-import { EmbedCover } from "#app/ui/embed-cover.tsx";
-import { ShownWhileLoading } from "#app/ui/loading-spinner.tsx";
+import { EmbedWaitCovers } from "#app/ui/embed-progress.tsx";
 import { opensElsewhere } from "#app/ui/opens-elsewhere.ts";
 import { markSlowIfStillLoading } from "#app/ui/slot-progress.ts";
 import { videoEmbedUrl, videoHostName, videoWatchUrl } from "./video-links.ts";
@@ -84,17 +82,17 @@ function VideoPlayer() {
         allowFullScreen
         className="peer absolute inset-0 size-full"
       />
-      <ShownWhileLoading label="Loading the video" placement="overlay" tone="dark">
-        Loading the tour…
-      </ShownWhileLoading>
-      <ShownWhenSlow>
-        <EmbedCover tone="dark">
-          <p className="max-w-sm">The video is taking longer than usual to load.</p>
+      <EmbedWaitCovers
+        tone="dark"
+        label="Loading the video"
+        loading="Loading the tour…"
+        slow="The video is taking longer than usual to load."
+        wayOn={
           <WatchOnHostLink className="text-white">
             Watch the tour on {videoHostName(siteConfig.VIDEO_URL)}
           </WatchOnHostLink>
-        </EmbedCover>
-      </ShownWhenSlow>
+        }
+      />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { mountPricingTable, pricingTableSlotId } from "#app/features/signup/pric
 import { pageMeta } from "#app/seo/page-meta.ts";
 import { siteConfig } from "#app/site-config.ts";
 import { ShownWhenFailed, ShownWhenSlow } from "#app/ui/announced-when-shown.tsx";
-import { ShownWhileLoading } from "#app/ui/loading-spinner.tsx";
+import { EmbedLoadingInFlow } from "#app/ui/embed-progress.tsx";
 import { ParseTimeSlot } from "#app/ui/parse-time-slot.tsx";
 
 export const meta = () =>
@@ -42,9 +42,7 @@ export default function Signup() {
             "data-publishable-key": siteConfig.STRIPE_PUBLISHABLE_KEY,
           }}
         />
-        <ShownWhileLoading label="Loading the plans" placement="in-flow">
-          Loading the plans…
-        </ShownWhileLoading>
+        <EmbedLoadingInFlow label="Loading the plans">Loading the plans…</EmbedLoadingInFlow>
         <ShownWhenSlow>
           <p className="rounded-2xl bg-white p-6 text-cocoa shadow-card">
             The plans are taking longer than usual to load. Keep waiting, reload the page, or{" "}

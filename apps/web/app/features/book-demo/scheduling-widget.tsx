@@ -1,8 +1,6 @@
 import { useEffect } from "react";
 import { siteConfig } from "#app/site-config.ts";
-import { ShownWhenSlow } from "#app/ui/announced-when-shown.tsx";
-import { EmbedCover } from "#app/ui/embed-cover.tsx";
-import { ShownWhileLoading } from "#app/ui/loading-spinner.tsx";
+import { EmbedWaitCovers } from "#app/ui/embed-progress.tsx";
 import { ParseTimeSlot } from "#app/ui/parse-time-slot.tsx";
 import { schedulingEmbedUrl } from "./scheduling-embed-url.ts";
 import {
@@ -42,15 +40,13 @@ export function SchedulingWidget() {
           script="scheduling-frame"
           className="absolute inset-0 noscript:hidden"
         />
-        <ShownWhileLoading label="Loading the scheduling calendar" placement="overlay" tone="light">
-          Loading available times…
-        </ShownWhileLoading>
-        <ShownWhenSlow>
-          <EmbedCover tone="light">
-            <p className="max-w-sm">The calendar is taking longer than usual to load.</p>
-            <SchedulingPageLink>Open the scheduling page in a new tab</SchedulingPageLink>
-          </EmbedCover>
-        </ShownWhenSlow>
+        <EmbedWaitCovers
+          tone="light"
+          label="Loading the scheduling calendar"
+          loading="Loading available times…"
+          slow="The calendar is taking longer than usual to load."
+          wayOn={<SchedulingPageLink>Open the scheduling page in a new tab</SchedulingPageLink>}
+        />
       </div>
       {/* Always there: a blocked or unreachable scheduling host shows an error page in the
         frame, which this page cannot see, so the spinner's fallback never comes. */}
