@@ -25,7 +25,14 @@ describe("loadServerConfig", () => {
         ...database,
         FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
       }),
-    ).toThrow(/FIREBASE_AUTH_EMULATOR_HOST: must be unset in production/);
+    ).toThrow(/FIREBASE_AUTH_EMULATOR_HOST: must be unset for a real project/);
+  });
+
+  it("needs the chat's id when a chat provider is named, as the site's build does", () => {
+    expect(() => loadServerConfig({ CHAT_PROVIDER: "crisp" })).toThrow(
+      /CHAT_ID: required when CHAT_PROVIDER is crisp/,
+    );
+    expect(loadServerConfig({ CHAT_PROVIDER: "crisp", CHAT_ID: "site-1" }).CHAT_ID).toBe("site-1");
   });
 
   it("has a webhook signing secret of its own only in local mode, and refuses it in production", () => {

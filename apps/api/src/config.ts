@@ -2,11 +2,12 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import {
   ConfigError,
+  chatAndEmulatorProblems,
   isLocalIdentityProject,
-  LOCAL_AUTH_EMULATOR_HOST,
   parseEnv,
   publicConfigFields,
   siteUrlFollowsPort,
+  withEmulatorHostDefault,
 } from "@bakery/shared/config";
 import { redirectAllowedHosts } from "@bakery/shared/redirect-target";
 import { z } from "zod";
@@ -114,14 +115,8 @@ export function loadServerConfig(
 ): ServerConfig {
   const parsed = parseEnv(serverConfigSchema, env);
   const mode: AppMode = isLocalIdentityProject(parsed.FIREBASE_PROJECT_ID) ? "local" : "production";
-  const problems: string[] = [];
+  const problems = chatAndEmulatorProblems(parsed);
 
-  if (mode === "production" && parsed.FIREBASE_AUTH_EMULATOR_HOST) {
-    // firebase-admin accepts unsigned tokens whenever this variable is set.
-    problems.push(
-      `FIREBASE_AUTH_EMULATOR_HOST: must be unset in production (FIREBASE_PROJECT_ID=${parsed.FIREBASE_PROJECT_ID}); it makes unsigned tokens acceptable`,
-    );
-  }
   if (mode === "production" && !parsed.DATABASE_URL && options.purpose !== "static-build") {
     // Without it the data would silently go to an embedded database in a local folder.
     problems.push(
@@ -133,9 +128,6 @@ export function loadServerConfig(
       "STRIPE_WEBHOOK_SECRET: the local demo secret is public; set the endpoint's own signing secret",
     );
   }
-  if (parsed.CHAT_PROVIDER !== "none" && parsed.CHAT_ID === "") {
-    problems.push(`CHAT_ID: required when CHAT_PROVIDER is ${parsed.CHAT_PROVIDER}`);
-  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const site = new URL(parsed.SITE_URL);
@@ -144,11 +136,7 @@ export function loadServerConfig(
     : new URL(parsed.API_BASE_URL).pathname;
 
   return {
-    ...parsed,
-    FIREBASE_AUTH_EMULATOR_HOST:
-      mode === "local"
-        ? (parsed.FIREBASE_AUTH_EMULATOR_HOST ?? LOCAL_AUTH_EMULATOR_HOST)
-        : undefined,
+    ...withEmulatorHostDefault(parsed),
     STRIPE_WEBHOOK_SECRET:
       parsed.STRIPE_WEBHOOK_SECRET ?? (mode === "local" ? LOCAL_STRIPE_WEBHOOK_SECRET : undefined),
     LOG_PRETTY: parsed.LOG_PRETTY === undefined ? mode === "local" : parsed.LOG_PRETTY === "1",

@@ -54,7 +54,7 @@ describe("loadPublicConfig: identity settings", () => {
 
   it("refuses an emulator for a real project", () => {
     expect(problemsOf({ ...realProject, FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).toEqual([
-      "FIREBASE_AUTH_EMULATOR_HOST: must be unset for a real project (FIREBASE_PROJECT_ID=rise-prod)",
+      "FIREBASE_AUTH_EMULATOR_HOST: must be unset for a real project (FIREBASE_PROJECT_ID=rise-prod); it makes unsigned tokens acceptable",
     ]);
   });
 

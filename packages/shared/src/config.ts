@@ -137,20 +137,45 @@ export function isLocalIdentityProject(projectId: string): boolean {
 }
 
 /**
- * Checks that only make sense across variables: a real project needs its own
- * web settings and must never talk to an emulator (which accepts any password
- * and mints unsigned tokens).
+ * The cross-variable rules that the site's build and the server both check: a chat provider
+ * needs its id, and a real project must never talk to an emulator (firebase-admin accepts
+ * unsigned tokens whenever FIREBASE_AUTH_EMULATOR_HOST is set).
  */
-function publicConfigProblems(config: PublicConfig): string[] {
+export function chatAndEmulatorProblems(
+  config: Pick<
+    PublicConfig,
+    "CHAT_PROVIDER" | "CHAT_ID" | "FIREBASE_PROJECT_ID" | "FIREBASE_AUTH_EMULATOR_HOST"
+  >,
+): string[] {
   const problems: string[] = [];
   if (config.CHAT_PROVIDER !== "none" && config.CHAT_ID === "") {
     problems.push(`CHAT_ID: required when CHAT_PROVIDER is ${config.CHAT_PROVIDER}`);
   }
+  if (!isLocalIdentityProject(config.FIREBASE_PROJECT_ID) && config.FIREBASE_AUTH_EMULATOR_HOST) {
+    problems.push(
+      `FIREBASE_AUTH_EMULATOR_HOST: must be unset for a real project (FIREBASE_PROJECT_ID=${config.FIREBASE_PROJECT_ID}); it makes unsigned tokens acceptable`,
+    );
+  }
+  return problems;
+}
+
+/** In local mode the emulator host defaults to LOCAL_AUTH_EMULATOR_HOST; a real project has none. */
+export function withEmulatorHostDefault<
+  Config extends { FIREBASE_PROJECT_ID: string; FIREBASE_AUTH_EMULATOR_HOST?: string | undefined },
+>(config: Config): Config {
+  return {
+    ...config,
+    FIREBASE_AUTH_EMULATOR_HOST: isLocalIdentityProject(config.FIREBASE_PROJECT_ID)
+      ? (config.FIREBASE_AUTH_EMULATOR_HOST ?? LOCAL_AUTH_EMULATOR_HOST)
+      : undefined,
+  };
+}
+
+/** The public configuration's own checks: the shared ones, and a real project's web settings. */
+function publicConfigProblems(config: PublicConfig): string[] {
+  const problems = chatAndEmulatorProblems(config);
   if (!isLocalIdentityProject(config.FIREBASE_PROJECT_ID)) {
     const project = `FIREBASE_PROJECT_ID=${config.FIREBASE_PROJECT_ID}`;
-    if (config.FIREBASE_AUTH_EMULATOR_HOST) {
-      problems.push(`FIREBASE_AUTH_EMULATOR_HOST: must be unset for a real project (${project})`);
-    }
     if (config.FIREBASE_API_KEY === DEMO_FIREBASE_API_KEY) {
       problems.push(`FIREBASE_API_KEY: required for a real project (${project})`);
     }
@@ -166,10 +191,5 @@ export function loadPublicConfig(env: Env): PublicConfig {
   const config = parseEnv(publicConfigSchema, env);
   const problems = publicConfigProblems(config);
   if (problems.length > 0) throw new ConfigError(problems);
-  return isLocalIdentityProject(config.FIREBASE_PROJECT_ID)
-    ? {
-        ...config,
-        FIREBASE_AUTH_EMULATOR_HOST: config.FIREBASE_AUTH_EMULATOR_HOST ?? LOCAL_AUTH_EMULATOR_HOST,
-      }
-    : config;
+  return withEmulatorHostDefault(config);
 }
