@@ -9,8 +9,7 @@ import {
   waitForHydration,
 } from "./support/fixtures.ts";
 import { holdRequests } from "./support/gate.ts";
-import { expectAnnouncementWaiting } from "./support/live-regions.ts";
-import { endLongWaits } from "./support/long-waits.ts";
+import { expectLongWaitNote } from "./support/long-waits.ts";
 import { expectOpenSiteMenu } from "./support/site-menu.ts";
 
 /**
@@ -374,16 +373,7 @@ test.describe("before the app has loaded", () => {
       const release = await holdAssets(context);
       await page.goto(address, { waitUntil: "commit" });
       await expect(page.getByRole("progressbar", { name: title })).toBeVisible();
-      const note = page.getByText("This is taking longer than it should.");
-      await expect(note).toBeHidden();
-      const expectAnnounced = await expectAnnouncementWaiting(
-        page,
-        "This is taking longer than it should.",
-      );
-
-      await endLongWaits(page);
-      await expect(note).toBeVisible();
-      await expectAnnounced();
+      const note = await expectLongWaitNote(page, "This is taking longer than it should.");
       await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute(
         "href",
         "/",
@@ -411,16 +401,7 @@ test.describe("before the app has loaded", () => {
     await page.goto("/login", { waitUntil: "domcontentloaded" });
     const signIn = page.getByRole("button", { name: "Sign in", exact: true });
     await expect(signIn).toBeDisabled();
-    const note = page.getByText("Sign-in is taking longer than it should");
-    await expect(note).toBeHidden();
-    const expectAnnounced = await expectAnnouncementWaiting(
-      page,
-      "Sign-in is taking longer than it should",
-    );
-
-    await endLongWaits(page);
-    await expect(note).toBeVisible();
-    await expectAnnounced();
+    const note = await expectLongWaitNote(page, "Sign-in is taking longer than it should");
     await expect(page.getByText("Signing in needs JavaScript")).toBeHidden();
     await expect(page.getByRole("link", { name: "reload the page" })).toHaveAttribute("href", "");
     await expectNoSeriousA11yViolations(page);

@@ -7,8 +7,7 @@ import {
 } from "./support/admin-cli.ts";
 import { e2eOrigin } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
-import { expectAnnouncementWaiting } from "./support/live-regions.ts";
-import { endLongWaits } from "./support/long-waits.ts";
+import { expectLongWaitNote } from "./support/long-waits.ts";
 
 // What a visitor sees when the API is overloaded, down, silent or odd: every wait ends
 // in plain words with a way on. The real server gives these answers only under load or
@@ -121,15 +120,7 @@ test.describe("a content page when the server can't help right now", () => {
     const timeOut = await outwaitTheTimeout(page, sampleApiPath);
     await page.goto(samplePagePath);
     await expect(page.getByRole("status", { name: "Loading the page" })).toBeVisible();
-    const longWait = page.getByText("This is taking longer than it should");
-    await expect(longWait).toBeHidden();
-    const expectAnnounced = await expectAnnouncementWaiting(
-      page,
-      "This is taking longer than it should",
-    );
-    await endLongWaits(page);
-    await expect(longWait).toBeVisible();
-    await expectAnnounced();
+    await expectLongWaitNote(page, "This is taking longer than it should");
     await expect(page.getByRole("link", { name: "Go to the home page" })).toBeVisible();
     await timeOut();
     const alert = page.getByRole("alert");
