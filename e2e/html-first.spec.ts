@@ -10,6 +10,7 @@ import {
 } from "./support/fixtures.ts";
 import { holdRequests } from "./support/gate.ts";
 import { expectLongWaitNote } from "./support/long-waits.ts";
+import { signInAndReturnTo, stubMyArea } from "./support/sign-in.ts";
 import { expectOpenSiteMenu } from "./support/site-menu.ts";
 
 /**
@@ -358,6 +359,26 @@ test.describe("before the app has loaded", () => {
     await page.goto("/to/account/billing");
     await expect(page).toHaveURL(`${e2eOrigin}/login?target=%2Fto%2Faccount%2Fbilling`);
     expect(asked).toBe(1);
+  });
+
+  test("a link's page starts a signed-in visitor's identity code with the app's, before the app runs", async ({
+    context,
+    page,
+    plainPage,
+  }) => {
+    await signInAndReturnTo(page, "/pricing");
+    await page.close();
+    await stubMyArea(plainPage);
+    const release = await holdAssets(context);
+    const identityCode = plainPage.waitForRequest(/\/assets\/firebase-auth-session-[^/]+\.js$/);
+    await plainPage.goto("/to/account/billing", { waitUntil: "commit" });
+    // Asked for by the page's head at its first paint: the app, held back, cannot have.
+    await identityCode;
+    expect(await isHydrated(plainPage)).toBe(false);
+    await expect(plainPage.getByRole("progressbar", { name: "Opening your link" })).toBeVisible();
+
+    release();
+    await plainPage.waitForURL(`${e2eSiteEnv.MY_AREA_URL}/billing`);
   });
 
   // A link behind sign-in: its page looks it up while it is parsed, but only the app can go on.

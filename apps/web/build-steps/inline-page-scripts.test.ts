@@ -58,13 +58,18 @@ describe("bundleParseTimeScripts", () => {
   it("bundles each part into one small classic script; lazy imports load the app's chunk", async () => {
     const appDir = path.resolve(import.meta.dirname, "../app");
     const sender = "/assets/send-booked-demo-AbC.js";
+    const authSession = "/assets/firebase-auth-session-DeF.js";
     const scripts = await bundleParseTimeScripts({
       define: {
         __SITE_CONFIG__: JSON.stringify({ SCHEDULING_URL: "https://calendly.com/acme/demo" }),
       },
-      lazyChunks: new Map([[path.join(appDir, "features/book-demo/send-booked-demo.ts"), sender]]),
+      lazyChunks: new Map([
+        [path.join(appDir, "features/book-demo/send-booked-demo.ts"), sender],
+        [path.join(appDir, "features/auth/firebase-auth-session.ts"), authSession],
+      ]),
     });
     expect([...scripts.keys()].sort()).toEqual([
+      "auth-session-code",
       "pricing-table",
       "scheduling-frame",
       "short-link-lookup",
@@ -85,11 +90,14 @@ describe("bundleParseTimeScripts", () => {
     const lookup = scripts.get("short-link-lookup");
     expect(lookup?.head).toContain("/redirect/");
     expect(lookup?.slot).toBeUndefined();
+    const authSessionCode = scripts.get("auth-session-code");
+    expect(authSessionCode?.head).toContain(`import(\`${authSession}\`)`);
+    expect(authSessionCode?.head).toContain("rise:signed-in-before");
   }, 60_000);
 
   it("fails when a lazy import is not a chunk of the app, rather than inlining it", async () => {
     await expect(bundleParseTimeScripts({ define: { __SITE_CONFIG__: "{}" } })).rejects.toThrow(
-      /send-booked-demo.*not a chunk of the app/,
+      /(send-booked-demo|firebase-auth-session).*not a chunk of the app/,
     );
   }, 60_000);
 });
