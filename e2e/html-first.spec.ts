@@ -10,7 +10,13 @@ import {
 } from "./support/fixtures.ts";
 import { holdRequests } from "./support/gate.ts";
 import { expectLongWaitNote } from "./support/long-waits.ts";
-import { signInAndReturnTo, stubMyArea } from "./support/sign-in.ts";
+import {
+  demoUsers,
+  myArea,
+  signInAndReturnTo,
+  stubMyArea,
+  submitSignIn,
+} from "./support/sign-in.ts";
 import { expectOpenSiteMenu } from "./support/site-menu.ts";
 
 /**
@@ -361,7 +367,11 @@ test.describe("before the app has loaded", () => {
     expect(asked).toBe(1);
   });
 
-  test("a link's page starts a signed-in visitor's identity code with the app's, before the app runs", async ({
+  // The identity SDK comes with the app's own code on the pages that need it as soon as they
+  // run (app/modules-after-boot.ts), not after them: the app's files, held back, can't ask.
+  const identityCode = /\/assets\/firebase-auth-session-[^/]+\.js$/;
+
+  test("a link's page asks for the identity code with the app's, and a signed-in visitor arrives", async ({
     context,
     page,
     plainPage,
@@ -370,15 +380,39 @@ test.describe("before the app has loaded", () => {
     await page.close();
     await stubMyArea(plainPage);
     const release = await holdAssets(context);
-    const identityCode = plainPage.waitForRequest(/\/assets\/firebase-auth-session-[^/]+\.js$/);
+    const identityCodeAsked = plainPage.waitForRequest(identityCode);
     await plainPage.goto("/to/account/billing", { waitUntil: "commit" });
-    // Asked for by the page's head at its first paint: the app, held back, cannot have.
-    await identityCode;
+    await identityCodeAsked;
     expect(await isHydrated(plainPage)).toBe(false);
     await expect(plainPage.getByRole("progressbar", { name: "Opening your link" })).toBeVisible();
 
     release();
     await plainPage.waitForURL(`${e2eSiteEnv.MY_AREA_URL}/billing`);
+  });
+
+  test("/login asks for the identity code with the app's, after the app's own files", async ({
+    context,
+    plainPage: page,
+  }) => {
+    await stubMyArea(page);
+    const release = await holdAssets(context);
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().startsWith(`${e2eOrigin}/assets/`)) asked.push(request.url());
+    });
+    const identityCodeAsked = page.waitForRequest(identityCode);
+    await page.goto("/login", { waitUntil: "commit" });
+    await identityCodeAsked;
+    expect(await isHydrated(page)).toBe(false);
+    // Asked for last, so it takes no connection the page's own modules wait for.
+    const scripts = asked.filter((url) => url.endsWith(".js"));
+    expect(scripts.findIndex((url) => identityCode.test(url))).toBeGreaterThan(
+      scripts.findIndex((url) => /\/assets\/entry\.client-/.test(url)),
+    );
+
+    release();
+    await submitSignIn(page, demoUsers.active.email);
+    await page.waitForURL(myArea.home);
   });
 
   // A link behind sign-in: its page looks it up while it is parsed, but only the app can go on.

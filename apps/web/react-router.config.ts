@@ -1,10 +1,12 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
+import { modulesAfterBoot } from "./app/modules-after-boot.ts";
 import { appFreePagePaths, publicRoutePaths } from "./app/public-routes.ts";
+import { readAppChunks } from "./build-steps/app-chunks.ts";
 import { takeTheAppOutOfPages } from "./build-steps/app-free-pages.ts";
 import { loadBootFromModuleFiles } from "./build-steps/boot-module-loader.ts";
 import { inlineAttributionCaptureInPages } from "./build-steps/inline-attribution-capture.ts";
-import { appLazyChunks, inlinePageScriptsInPages } from "./build-steps/inline-page-scripts.ts";
+import { inlinePageScriptsInPages } from "./build-steps/inline-page-scripts.ts";
 import { writeInlineScriptHashes } from "./build-steps/inline-script-hashes.ts";
 
 /**
@@ -35,9 +37,10 @@ export default {
     "/robots.txt",
     "/manifest.webmanifest",
   ],
-  // Runs after prerendering. First the pages that need no app lose it
-  // (build-steps/app-free-pages.ts); then each other page's boot moves to a module file its one fixed
-  // loader starts at the first paint (build-steps/boot-module-loader.ts) and the
+  // Runs after prerendering, with the bundler's map of the app's chunks (build-steps/app-chunks.ts).
+  // First the pages that need no app lose it (build-steps/app-free-pages.ts); then each other
+  // page's boot moves to a module file its one fixed loader starts at the first paint, with the
+  // lazy modules it needs right after (build-steps/boot-module-loader.ts) and the
   // attribution capture is written inline so it still runs at once
   // (build-steps/inline-attribution-capture.ts), and the scripts that start the booking frame
   // and the pricing table during parse are written where their pages ask for them
@@ -47,12 +50,18 @@ export default {
   // (apps/api/src/security/security-headers.ts).
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const clientDir = path.resolve(viteConfig.root, reactRouterConfig.buildDirectory, "client");
+    const chunks = await readAppChunks(clientDir, viteConfig.root);
+    const appDir = path.resolve(import.meta.dirname, "app");
     await takeTheAppOutOfPages(clientDir, appFreePagePaths);
-    await loadBootFromModuleFiles(clientDir);
+    await loadBootFromModuleFiles(clientDir, (page) =>
+      (modulesAfterBoot[page] ?? []).flatMap((module) =>
+        chunks.withImports(path.join(appDir, module)),
+      ),
+    );
     await inlineAttributionCaptureInPages(clientDir, publicRoutePaths);
     await inlinePageScriptsInPages(clientDir, publicRoutePaths, {
       define: viteConfig.define,
-      lazyChunks: await appLazyChunks(clientDir, viteConfig.root),
+      lazyChunks: chunks.lazy,
     });
     const { scriptHashes } = await writeInlineScriptHashes(clientDir);
     viteConfig.logger.info(`CSP: ${scriptHashes.length} inline script hashes written`);

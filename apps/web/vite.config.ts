@@ -130,8 +130,8 @@ export default defineConfig({
   define: { __SITE_CONFIG__: JSON.stringify(readSiteConfig()) },
   build: {
     assetsInlineLimit: 0,
-    // Kept for the build step that writes the parse-time scripts, which may load the app's
-    // lazy chunks (build-steps/inline-page-scripts.ts); it removes it from the client build.
+    // Read by the build steps (build-steps/app-chunks.ts, which then removes it): the parse-time
+    // scripts load some of the app's lazy chunks, and some pages preload them.
     manifest: true,
     rolldownOptions: {
       output: {

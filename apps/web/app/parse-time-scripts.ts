@@ -19,9 +19,6 @@ export const parseTimeScripts = {
   "short-link-lookup": {
     head: "features/short-links/short-link-lookup-in-head.ts",
   },
-  "auth-session-code": {
-    head: "features/auth/auth-session-code-in-head.ts",
-  },
 } as const satisfies Record<string, ParseTimeScriptFiles>;
 
 /** A parse-time script's modules. */

@@ -91,6 +91,22 @@ describe("loadBootFromModuleFile", () => {
     ]);
   });
 
+  it("asks for the lazy modules the page needs once started after all of its own, at low priority", () => {
+    const sizes: Record<string, number> = { "/assets/framework-3.js": 376_000 };
+    const afterBoot = ["/assets/session-7.js", "/assets/framework-3.js", "/assets/client-8.js"];
+    const { html } = loadBootFromModuleFile(page(), (href) => sizes[href] ?? 0, afterBoot);
+    const template = /<template data-app-modules>(.*?)<\/template>/.exec(html)?.[1] ?? "";
+    const links = template.match(/<link\b[^>]*>/g) ?? [];
+    expect(links.slice(-2)).toEqual([
+      '<link fetchpriority="low" rel="modulepreload" href="/assets/session-7.js"/>',
+      '<link fetchpriority="low" rel="modulepreload" href="/assets/client-8.js"/>',
+    ]);
+    // One the page preloads already keeps its place, once.
+    expect(links[0]).toContain("/assets/framework-3.js");
+    expect(links.filter((link) => link.includes("/assets/framework-3.js"))).toHaveLength(1);
+    expect(links).toHaveLength(preloadLinks.length + 1 + 2);
+  });
+
   it("gives every page the same loader text, so the policy holds one hash for it", () => {
     const other = bootBody.replace("landing-5", "pricing-6");
     const pages = [page(), page({ script: `<script type="module" async="">${other}</script>` })];
@@ -216,7 +232,16 @@ describe("loadBootFromModuleFiles", () => {
     for (const file of ["index.html", "saas.html", "to/promo/index.html", SPA_FALLBACK_FILE]) {
       writeFileSync(path.join(dir, file), page());
     }
-    const modules = await loadBootFromModuleFiles(dir);
+    const asked: string[] = [];
+    const modules = await loadBootFromModuleFiles(dir, (pagePath) => {
+      asked.push(pagePath);
+      return pagePath === "/to/promo" ? ["/assets/session-7.js"] : [];
+    });
+    expect(asked.sort()).toEqual(["/", "/saas", "/to/promo"]);
+    expect(readFileSync(path.join(dir, "to/promo/index.html"), "utf8")).toContain(
+      'href="/assets/session-7.js"',
+    );
+    expect(readFileSync(path.join(dir, "index.html"), "utf8")).not.toContain("session-7");
     expect(modules).toHaveLength(1);
     const file = path.join(dir, modules[0]?.file ?? "");
     expect(existsSync(file) && readFileSync(file, "utf8")).toBe(bootBody);

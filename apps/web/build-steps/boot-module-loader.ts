@@ -18,8 +18,9 @@ import { htmlFiles, SCRIPT_ELEMENT, scriptType } from "./inline-script-hashes.ts
  * such as `nonce` kept) gets one fixed loader as its text, the same on every page,
  * so the policy needs one hash for it. The module preloads (with their `integrity`,
  * `crossorigin` or `nonce`) move unchanged into an inert `<template>`, largest file
- * first. At the first paint the loader puts them into the head, so every module downloads
- * at once, and imports the boot file named by its `data-app-boot` attribute.
+ * first, then the lazy modules the page needs as soon as it runs (app/modules-after-boot.ts).
+ * At the first paint the loader puts them into the head, so every module downloads at once,
+ * and imports the boot file named by its `data-app-boot` attribute.
  *
  * The SPA fallback is left as React Router writes it: it has nothing to paint before
  * its code runs, so waiting for a paint would only delay it.
@@ -96,11 +97,14 @@ function largestFirst(links: readonly string[], sizeOf: (href: string) => number
  * One page with its inline boot module moved to a file and replaced by BOOT_LOADER.
  * Returns the page unchanged, and no module, when it has nothing to boot. `sizeOf` gives a
  * module's size in bytes from its href (the boot module's own is known), to order the
- * preloads largest first; without it they keep their order.
+ * preloads largest first; without it they keep their order. `afterBoot`: hrefs of the lazy
+ * modules the page needs once it has started (app/modules-after-boot.ts), preloaded after
+ * all of the page's own, so they take no connection those are waiting for.
  */
 export function loadBootFromModuleFile(
   html: string,
   sizeOf?: (href: string) => number,
+  afterBoot: readonly string[] = [],
 ): { html: string; module?: BootModule } {
   const bootScripts = [...html.matchAll(SCRIPT_ELEMENT)].filter(
     ([, attributes = ""]) => scriptType(attributes) === "module" && !/\ssrc\s*=/i.test(attributes),
@@ -124,7 +128,11 @@ export function loadBootFromModuleFile(
   const ordered = sizeOf
     ? largestFirst(links, (href) => (href === bootUrl ? module.contents.length : sizeOf(href)))
     : links;
-  const template = `<template data-app-modules>${ordered.join("")}</template>`;
+  const preloaded = new Set(links.map((link) => HREF.exec(link)?.[1]));
+  const later = afterBoot
+    .filter((href) => !preloaded.has(href))
+    .map((href) => atLowPriority(`<link rel="modulepreload" href="${href}"/>`));
+  const template = `<template data-app-modules>${[...ordered, ...later].join("")}</template>`;
   const withoutPreloads = html.replace(MODULE_PRELOAD, "").replace(element, () => loader);
   if (!withoutPreloads.includes("</head>")) throw new BootScriptError("the page has no </head>");
   return { html: withoutPreloads.replace("</head>", () => `${template}</head>`), module };
@@ -140,16 +148,30 @@ function builtFileSize(clientDir: string, href: string): number {
   }
 }
 
-/** Rewrites every prerendered page under clientDir and writes the boot modules. */
-export async function loadBootFromModuleFiles(clientDir: string): Promise<BootModule[]> {
+/** A prerendered page's path on the site, from its file: "login/index.html" or "login.html" → "/login". */
+function pagePath(clientDir: string, file: string): string {
+  const relative = path.relative(clientDir, file).split(path.sep).join("/");
+  return `/${relative.replace(/(^|\/)index\.html$/, "").replace(/\.html$/, "")}`;
+}
+
+/**
+ * Rewrites every prerendered page under clientDir and writes the boot modules.
+ * `afterBoot` gives the hrefs a page (by its path) needs once it has started.
+ */
+export async function loadBootFromModuleFiles(
+  clientDir: string,
+  afterBoot: (pagePath: string) => readonly string[] = () => [],
+): Promise<BootModule[]> {
   const written = new Map<string, BootModule>();
   const pages = (await htmlFiles(clientDir)).filter(
     (file) => path.basename(file) !== SPA_FALLBACK_FILE,
   );
   for (const file of pages) {
     try {
-      const { html, module } = loadBootFromModuleFile(await readFile(file, "utf8"), (href) =>
-        builtFileSize(clientDir, href),
+      const { html, module } = loadBootFromModuleFile(
+        await readFile(file, "utf8"),
+        (href) => builtFileSize(clientDir, href),
+        afterBoot(pagePath(clientDir, file)),
       );
       if (!module) continue;
       if (!written.has(module.file)) {

@@ -1,9 +1,7 @@
-import { mkdir, mkdtemp, readdir, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseTimeScriptMarker } from "../app/parse-time-scripts.ts";
-import { appLazyChunks, bundleParseTimeScripts, inlinePageScripts } from "./inline-page-scripts.ts";
+import { bundleParseTimeScripts, inlinePageScripts } from "./inline-page-scripts.ts";
 
 const head = '<head><meta charSet="utf-8"/><link rel="stylesheet" href="/assets/app.css"/></head>';
 const frameScript = new Map([["scheduling-frame", { head: "start()", slot: "mount()" }]]);
@@ -37,39 +35,17 @@ describe("inlinePageScripts", () => {
   });
 });
 
-describe("appLazyChunks", () => {
-  it("maps the lazy modules of the client build to their files, and removes the manifest", async () => {
-    const clientDir = await mkdtemp(path.join(tmpdir(), "client-"));
-    await mkdir(path.join(clientDir, ".vite"));
-    await writeFile(
-      path.join(clientDir, ".vite", "manifest.json"),
-      JSON.stringify({
-        "app/root.tsx": { file: "assets/root-1.js", isEntry: true },
-        "app/send.ts": { file: "assets/send-2.js", isDynamicEntry: true },
-      }),
-    );
-    const chunks = await appLazyChunks(clientDir, "/repo/web");
-    expect([...chunks]).toEqual([["/repo/web/app/send.ts", "/assets/send-2.js"]]);
-    expect(await readdir(clientDir)).toEqual([]);
-  });
-});
-
 describe("bundleParseTimeScripts", () => {
   it("bundles each part into one small classic script; lazy imports load the app's chunk", async () => {
     const appDir = path.resolve(import.meta.dirname, "../app");
     const sender = "/assets/send-booked-demo-AbC.js";
-    const authSession = "/assets/firebase-auth-session-DeF.js";
     const scripts = await bundleParseTimeScripts({
       define: {
         __SITE_CONFIG__: JSON.stringify({ SCHEDULING_URL: "https://calendly.com/acme/demo" }),
       },
-      lazyChunks: new Map([
-        [path.join(appDir, "features/book-demo/send-booked-demo.ts"), sender],
-        [path.join(appDir, "features/auth/firebase-auth-session.ts"), authSession],
-      ]),
+      lazyChunks: new Map([[path.join(appDir, "features/book-demo/send-booked-demo.ts"), sender]]),
     });
     expect([...scripts.keys()].sort()).toEqual([
-      "auth-session-code",
       "pricing-table",
       "scheduling-frame",
       "short-link-lookup",
@@ -90,14 +66,11 @@ describe("bundleParseTimeScripts", () => {
     const lookup = scripts.get("short-link-lookup");
     expect(lookup?.head).toContain("/redirect/");
     expect(lookup?.slot).toBeUndefined();
-    const authSessionCode = scripts.get("auth-session-code");
-    expect(authSessionCode?.head).toContain(`import(\`${authSession}\`)`);
-    expect(authSessionCode?.head).toContain("rise:signed-in-before");
   }, 60_000);
 
   it("fails when a lazy import is not a chunk of the app, rather than inlining it", async () => {
     await expect(bundleParseTimeScripts({ define: { __SITE_CONFIG__: "{}" } })).rejects.toThrow(
-      /(send-booked-demo|firebase-auth-session).*not a chunk of the app/,
+      /send-booked-demo.*not a chunk of the app/,
     );
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   type ParseTimeScript,
@@ -42,26 +42,6 @@ export function inlinePageScripts(html: string, scripts: ReadonlyMap<string, Pag
   if (!stylesheet) throw new Error("a page with parse-time scripts has no stylesheet");
   const at = stylesheet.index;
   return `${withSlots.slice(0, at)}${heads.join("")}${withSlots.slice(at)}`;
-}
-
-/**
- * The app's lazy chunks by source file, from the bundler's manifest of the client build
- * (vite.config.ts keeps it for this), which is then removed: the site does not serve it.
- */
-export async function appLazyChunks(
-  clientDir: string,
-  appRoot: string,
-): Promise<Map<string, string>> {
-  const manifestDir = path.join(clientDir, ".vite");
-  const manifest = JSON.parse(await readFile(path.join(manifestDir, "manifest.json"), "utf8"));
-  await rm(manifestDir, { recursive: true, force: true });
-  const chunks = new Map<string, string>();
-  for (const [source, chunk] of Object.entries<{ file: string; isDynamicEntry?: boolean }>(
-    manifest,
-  )) {
-    if (chunk.isDynamicEntry) chunks.set(path.resolve(appRoot, source), `/${chunk.file}`);
-  }
-  return chunks;
 }
 
 export async function bundleParseTimeScripts(

@@ -57,10 +57,8 @@ function OpeningLink() {
 export function HydrateFallback() {
   return (
     <>
-      {/* The page's HTML looks the link up and goes, before the app has loaded; for a
-          signed-in visitor, whose lookup waits for their session, it starts the identity SDK. */}
+      {/* The page's HTML looks the link up and goes, before the app has loaded. */}
       <ParseTimeSlot script="short-link-lookup" className="hidden" />
-      <ParseTimeSlot script="auth-session-code" className="hidden" />
       <OpeningLink />
     </>
   );

@@ -32,7 +32,9 @@ import { routeAfterSignIn, type SignInDestination } from "./route-after-sign-in.
 /**
  * The page's identity session on the Firebase JS SDK. This module is the only
  * one that imports the SDK, and it is only ever loaded with a dynamic import
- * (load-auth-session.ts), so the SDK stays out of every page's first load.
+ * (load-auth-session.ts), so the SDK stays out of every page's first load; the
+ * pages that need it as soon as they run download it with their own code
+ * (app/modules-after-boot.ts).
  *
  * When a user appears (restored at page load, or just signed in) it asks the
  * API who they are and applies routeAfterSignIn (spec §4).

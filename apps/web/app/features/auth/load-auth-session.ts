@@ -11,15 +11,6 @@ let session: Promise<AuthSession> | undefined;
 const loadLimitMs = 20_000;
 
 /**
- * The identity SDK's module (firebase-auth-session.ts and what it imports): downloaded and
- * evaluated, no session started. A page that will need it soon may ask early; the module
- * is fetched once per page, so loadAuthSession then finds it ready.
- */
-export function importAuthSessionModule() {
-  return import("./firebase-auth-session.ts");
-}
-
-/**
  * Loads the identity SDK and starts this page's session, once. Callers decide
  * when: /login always, other pages only for a browser that has signed in
  * before, so an anonymous visitor's pages never fetch the SDK.
@@ -27,7 +18,7 @@ export function importAuthSessionModule() {
 export function loadAuthSession(): Promise<AuthSession> {
   // Only the download is limited: a module that arrives late has done nothing, while a
   // session started late would be a second one. The SDK limits its own requests.
-  session ??= withTimeLimit(importAuthSessionModule(), loadLimitMs, "Sign-in")
+  session ??= withTimeLimit(import("./firebase-auth-session.ts"), loadLimitMs, "Sign-in")
     .then((module) => module.startAuthSession())
     .catch((error: unknown) => {
       // Let a later call try again (e.g. the chunk failed to download offline).

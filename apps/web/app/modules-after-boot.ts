@@ -1,0 +1,18 @@
+import { shortLinkShellPath } from "./public-routes.ts";
+
+/**
+ * Lazy modules of the app that a page needs as soon as it has started, by the page's path
+ * (paths relative to this folder). The build asks for them with the page's own modules at its
+ * first paint, after them and at the same low priority (build-steps/boot-module-loader.ts,
+ * docs/decisions/0010), so they arrive with the app instead of one request latency and
+ * download after it has started, and take no connection the app's own files are waiting for.
+ * They are only downloaded: the page imports them when it needs them, as before.
+ */
+export const modulesAfterBoot: Readonly<Record<string, readonly string[]>> = {
+  // Signing in needs the identity SDK: a visitor whose password manager fills the form at once
+  // would otherwise wait for it after the form has come alive.
+  "/login": ["features/auth/firebase-auth-session.ts"],
+  // A link behind sign-in is resolved with a signed-in visitor's session. An anonymous
+  // visitor's public link has usually gone to its target before this page's first paint.
+  [shortLinkShellPath]: ["features/auth/firebase-auth-session.ts"],
+};
