@@ -110,8 +110,23 @@ export async function startBenchServer(options: { emulatorHost: string }): Promi
   };
 }
 
-/** A port for the Auth emulator whose neighbours (its hub and logging ports) are free too. */
+/** The Auth emulator the site's build talks to (its host:port), as `npm run build` made it. */
+export const siteEmulatorHost = loadPublicConfig(process.env).FIREBASE_AUTH_EMULATOR_HOST;
+
+/**
+ * A port for the Auth emulator whose neighbours (its hub and logging ports) are free too:
+ * the site build's own when it is free (a page can then sign in), else any.
+ */
 export async function freeEmulatorPort(): Promise<number> {
+  const sitePort = Number(siteEmulatorHost?.split(":")[1]);
+  if (
+    sitePort &&
+    (await isFree(sitePort)) &&
+    (await isFree(sitePort + 1)) &&
+    (await isFree(sitePort + 2))
+  ) {
+    return sitePort;
+  }
   for (;;) {
     const port = await freePort();
     if ((await isFree(port + 1)) && (await isFree(port + 2))) return port;

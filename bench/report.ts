@@ -303,6 +303,25 @@ export function toMarkdown(results: BenchResults): string {
       ),
     );
   }
+  const signedInLink = results.shortLinks?.results.signedInLink;
+  if (signedInLink) {
+    parts.push(
+      `#### A link behind sign-in, opened signed in\n\n${signedInLink.link} (its target on the my-area host, stubbed), the same conditions; signed in through /login first, in the same cold browser.\n`,
+    );
+    parts.push(
+      table(
+        ["Way", "To target's first paint ms", "To target's load ms", "Requests"],
+        [
+          [
+            "Page flow (the app restores the session → /api/me → /api/redirect → go)",
+            ms(signedInLink.pageFlow.toTargetFcp),
+            ms(signedInLink.pageFlow.toTargetLoad),
+            String(signedInLink.pageFlow.requests),
+          ],
+        ],
+      ),
+    );
+  }
   const unknownLink = results.shortLinks?.results.unknownLink;
   if (unknownLink) {
     parts.push(

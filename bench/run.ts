@@ -27,6 +27,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
+import { loadPublicConfig } from "@bakery/shared/config";
 import { publicRoutePaths, shortLinkShellPath } from "@bakery/web/public-routes";
 import type { AuthEmulator } from "../scripts/auth-emulator.ts";
 import { ADMIN_BENCH_DAYS, ADMIN_BENCH_LANDINGS, measureAdminReports } from "./admin-reports.ts";
@@ -36,6 +37,7 @@ import {
   ensureWebBuild,
   freeEmulatorPort,
   repoRoot,
+  siteEmulatorHost,
   startBenchEmulator,
   startBenchServer,
   webBuildDir,
@@ -48,7 +50,7 @@ import {
 } from "./lighthouse-pages.ts";
 import { type SnapshotSite, startSnapshotSite } from "./no-js-snapshot.ts";
 import { type BenchResults, checkTargets, type PageResult, toMarkdown } from "./report.ts";
-import { measureShortLinkTimings } from "./short-link-timing.ts";
+import { measureShortLinkTimings, measureSignedInLink } from "./short-link-timing.ts";
 import { measureWidgetTimings, WIDGET_ROUTES } from "./widget-timing.ts";
 
 const { values: flags } = parseArgs({
@@ -173,21 +175,44 @@ async function benchPages(server: BenchServer): Promise<BenchResults["pages"]> {
   }
 }
 
-async function benchShortLinks(server: BenchServer): Promise<BenchResults["shortLinks"]> {
+async function benchShortLinks(
+  server: BenchServer,
+  emulatorStarting: Promise<AuthEmulator> | undefined,
+): Promise<BenchResults["shortLinks"]> {
   const linkRuns = flags.quick ? 1 : 3;
   log(`short link time to target, ${linkRuns} run(s) each way`);
-  return {
-    measuredAt: now(),
-    settings: { runs: linkRuns },
-    results: await measureShortLinkTimings({
+  const results = await measureShortLinkTimings({
+    origin: server.origin,
+    link: "/to/promo/spring",
+    targetPath: "/book-demo",
+    unknownLink: { link: "/to/promo/no-such-link", message: "This link doesn't exist" },
+    missingPage: { link: "/page/no-such-page", message: "Page not found" },
+    runs: linkRuns,
+  });
+  const emulator = await emulatorStarting?.catch(() => undefined);
+  if (emulator && emulator.host === siteEmulatorHost) {
+    log(`a link behind sign-in, signed in, ${linkRuns} run(s)`);
+    const { DEMO_LINKS, DEMO_PASSWORD, DEMO_USERS, demoLinkTarget } = await import(
+      "@bakery/api/demo-data"
+    );
+    const user = DEMO_USERS.find((candidate) => candidate.status === "active" && !candidate.role);
+    const link = DEMO_LINKS.find((candidate) => candidate.signInRequired);
+    if (!user || !link) throw new Error("no active demo user or link behind sign-in to measure");
+    const { MY_AREA_URL } = loadPublicConfig(process.env);
+    results.signedInLink = await measureSignedInLink({
       origin: server.origin,
-      link: "/to/promo/spring",
-      targetPath: "/book-demo",
-      unknownLink: { link: "/to/promo/no-such-link", message: "This link doesn't exist" },
-      missingPage: { link: "/page/no-such-page", message: "Page not found" },
+      link: `/to/${link.cat}/${link.id}`,
+      target: demoLinkTarget(link.target, MY_AREA_URL),
+      email: user.email,
+      password: DEMO_PASSWORD,
       runs: linkRuns,
-    }),
-  };
+    });
+  } else {
+    log(
+      `a link behind sign-in, signed in: skipped (the site's build talks to the Auth emulator at ${siteEmulatorHost}, which ${emulator ? "was in use" : "did not start"})`,
+    );
+  }
+  return { measuredAt: now(), settings: { runs: linkRuns }, results };
 }
 
 async function benchWidgets(server: BenchServer): Promise<BenchResults["widgets"]> {
@@ -294,7 +319,10 @@ async function main() {
   };
   // The emulator (for /api/me) starts in the background while the pages are measured.
   const emulatorPort = await freeEmulatorPort();
-  const emulatorStarting = measureApiLoad ? startBenchEmulator(emulatorPort) : undefined;
+  // A full pages run also measures a signed-in visitor's link behind sign-in (benchShortLinks).
+  const measureShortLinks = measurePages && !flags.routes;
+  const emulatorStarting =
+    measureApiLoad || measureShortLinks ? startBenchEmulator(emulatorPort) : undefined;
   emulatorStarting?.catch(() => {}); // awaited (and reported) below
   try {
     if (needsServer) {
@@ -307,9 +335,9 @@ async function main() {
       }
       if (measureWidgets) results.widgets = await benchWidgets(server);
       // A subset of routes is for working on pages: skip the rest.
-      if (measurePages && !flags.routes) results.shortLinks = await benchShortLinks(server);
+      if (measureShortLinks) results.shortLinks = await benchShortLinks(server, emulatorStarting);
       if (measureStaticLoad) results.staticPages = await benchStatic(server);
-      if (emulatorStarting) {
+      if (emulatorStarting && measureApiLoad) {
         log("waiting for the Auth emulator");
         emulator = await emulatorStarting;
         results.api = await benchApi(server, emulator);

@@ -11,6 +11,7 @@
  * /api/redirect, then the app shows the message). The same for a content page that does not
  * exist: the server's 404 page against a static host's (the SPA fallback, whose app asks
  * /api/p, then shows the message).
+ * And a link behind sign-in opened by a signed-in visitor (measureSignedInLink).
  * Phone conditions as Lighthouse's DevTools throttling (phone-browser.ts); a cold
  * browser context every run.
  */
@@ -45,11 +46,23 @@ export interface MessageTimings {
   pageFlow: MessageTiming;
 }
 
+/**
+ * A link behind sign-in opened by a signed-in visitor: the server cannot see the session (it
+ * lives in the browser, decision 5), so the link's page waits for the app, the identity SDK
+ * restoring the session, `GET /api/me` (decision 12) and `GET /api/redirect`, then goes.
+ */
+export interface SignedInLinkTiming {
+  link: string;
+  pageFlow: FlowTiming;
+}
+
 export interface ShortLinkTimings {
   link: string;
   runs: number;
   serverRedirect: FlowTiming;
   pageFlow: FlowTiming;
+  /** Absent from results measured before it was, or when the Auth emulator could not be used. */
+  signedInLink?: SignedInLinkTiming;
   /** Absent from results measured before it was. */
   unknownLink?: MessageTimings;
   /** A content page that does not exist; absent from results measured before it was. */
@@ -198,6 +211,68 @@ async function toMessageBothWays(
   };
 }
 
+const flowSummary = (timings: FlowTiming[]): FlowTiming => ({
+  toTargetFcp: median(timings.map((timing) => timing.toTargetFcp)),
+  toTargetLoad: median(timings.map((timing) => timing.toTargetLoad)),
+  requests: median(timings.map((timing) => timing.requests)),
+});
+
+/**
+ * Signs in through /login on a cold, throttled phone page (the my-area host answered by a
+ * stub), then opens `link` and measures until `target`'s first paint and load. The site's
+ * build must talk to the Auth emulator the server verifies tokens with.
+ */
+export async function measureSignedInLink(options: {
+  origin: string;
+  link: string;
+  /** Where the link leads, e.g. https://my.example.com/billing. */
+  target: string;
+  email: string;
+  password: string;
+  runs: number;
+}): Promise<SignedInLinkTiming> {
+  const targetOrigin = new URL(options.target).origin;
+  const browser = await launchPhoneBrowser();
+  try {
+    const timings: FlowTiming[] = [];
+    for (let run = 0; run < options.runs; run++) {
+      const page = await openPhonePage(browser, (route) =>
+        new URL(route.request().url()).origin === targetOrigin
+          ? route.fulfill({
+              contentType: "text/html",
+              body: '<!doctype html><html lang="en"><title>My area</title><h1>My area</h1></html>',
+            })
+          : route.abort("blockedbyclient"),
+      );
+      try {
+        await page.goto(`${options.origin}/login`);
+        await page.getByLabel("Email", { exact: true }).fill(options.email);
+        await page.getByLabel("Password", { exact: true }).fill(options.password);
+        await page.getByRole("button", { name: "Sign in", exact: true }).click();
+        await page.waitForURL((url) => url.origin === targetOrigin, { timeout: 60_000 });
+        let requests = 0;
+        page.on("request", () => {
+          requests++;
+        });
+        const started = Date.now();
+        await page.goto(`${options.origin}${options.link}`, { waitUntil: "commit" });
+        await page.waitForURL(options.target, { waitUntil: "load", timeout: 60_000 });
+        const marks = await paintAndLoad(page);
+        timings.push({
+          toTargetFcp: marks.timeOrigin + marks.firstPaint - started,
+          toTargetLoad: marks.timeOrigin + marks.load - started,
+          requests,
+        });
+      } finally {
+        await page.context().close();
+      }
+    }
+    return { link: options.link, pageFlow: flowSummary(timings) };
+  } finally {
+    await browser.close();
+  }
+}
+
 export async function measureShortLinkTimings(options: {
   origin: string;
   link: string;
@@ -214,17 +289,12 @@ export async function measureShortLinkTimings(options: {
     const toTarget = await bothWays(options.runs, (force) =>
       once(browser, url, options.targetPath, force),
     );
-    const summary = (timings: FlowTiming[]): FlowTiming => ({
-      toTargetFcp: median(timings.map((timing) => timing.toTargetFcp)),
-      toTargetLoad: median(timings.map((timing) => timing.toTargetLoad)),
-      requests: median(timings.map((timing) => timing.requests)),
-    });
     const { origin, runs } = options;
     return {
       link: options.link,
       runs,
-      serverRedirect: summary(toTarget.server),
-      pageFlow: summary(toTarget.pageFlow),
+      serverRedirect: flowSummary(toTarget.server),
+      pageFlow: flowSummary(toTarget.pageFlow),
       unknownLink: await toMessageBothWays(browser, origin, options.unknownLink, "shortLink", runs),
       missingPage: await toMessageBothWays(
         browser,

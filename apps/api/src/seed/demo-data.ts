@@ -33,3 +33,8 @@ export const DEMO_LINKS = [
     utm: {},
   },
 ] as const;
+
+/** A demo link's target as seeded: {{MY_AREA_URL}} filled in from the configuration. */
+export function demoLinkTarget(target: string, myAreaUrl: string): string {
+  return target.replace("{{MY_AREA_URL}}", myAreaUrl.replace(/\/$/, ""));
+}

@@ -9,7 +9,7 @@ import type { Database } from "../db/open-database.ts";
 import { profiles, seedRuns } from "../db/schema.ts";
 import { putShortLink } from "../db/short-links.ts";
 import { prepareLinkTarget } from "../short-links/prepare-link-target.ts";
-import { DEMO_LINKS, DEMO_USERS } from "./demo-data.ts";
+import { DEMO_LINKS, DEMO_USERS, demoLinkTarget } from "./demo-data.ts";
 
 const SEED_NAME = "local-demo-v1";
 
@@ -38,7 +38,7 @@ export async function seedLocalDatabase(
   );
   const policy = { siteOrigin: config.siteOrigin, allowedHosts: config.redirectAllowedHosts };
   const links = DEMO_LINKS.map((link) => {
-    const target = link.target.replace("{{MY_AREA_URL}}", config.MY_AREA_URL.replace(/\/$/, ""));
+    const target = demoLinkTarget(link.target, config.MY_AREA_URL);
     const prepared = prepareLinkTarget(target, link.utm, policy);
     if (!prepared.ok) throw new Error(`demo link ${link.cat}/${link.id}: ${prepared.reason}`);
     return {
