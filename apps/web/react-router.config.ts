@@ -53,11 +53,17 @@ export default {
     const chunks = await readAppChunks(clientDir, viteConfig.root);
     const appDir = path.resolve(import.meta.dirname, "app");
     await takeTheAppOutOfPages(clientDir, appFreePagePaths);
-    await loadBootFromModuleFiles(clientDir, (page) =>
-      (modulesAfterBoot[page] ?? []).flatMap((module) =>
+    const notSeen = new Set(Object.keys(modulesAfterBoot));
+    await loadBootFromModuleFiles(clientDir, (page) => {
+      notSeen.delete(page);
+      return (modulesAfterBoot[page] ?? []).flatMap((module) =>
         chunks.withImports(path.join(appDir, module)),
-      ),
-    );
+      );
+    });
+    // A page renamed or removed would silently lose what it needs soon.
+    if (notSeen.size > 0) {
+      throw new Error(`app/modules-after-boot.ts names no prerendered page: ${[...notSeen]}`);
+    }
     await inlineAttributionCaptureInPages(clientDir, publicRoutePaths);
     await inlinePageScriptsInPages(clientDir, publicRoutePaths, {
       define: viteConfig.define,
