@@ -16,6 +16,8 @@ import { type AuthEmulator, startAuthEmulator } from "../scripts/auth-emulator.t
 
 export const repoRoot = join(import.meta.dirname, "..");
 export const webBuildDir = join(repoRoot, "apps/web/build/client");
+/** The site's public configuration, as `npm run build` (ensureWebBuild) bakes it into the pages. */
+export const builtSiteConfig = loadPublicConfig(process.env);
 
 function newestMtime(path: string): number {
   const info = statSync(path);
@@ -95,7 +97,7 @@ export async function startBenchServer(options: { emulatorHost: string }): Promi
       // The address the build was made with (npm run build above, without this server's
       // port): with another, the API's copy of a content page (its links to the site) would
       // differ from the prerendered one, and the page would sanitize and lay it out again.
-      SITE_URL: loadPublicConfig(process.env).SITE_URL,
+      SITE_URL: builtSiteConfig.SITE_URL,
     },
     handleSignals: false,
   });
@@ -110,15 +112,12 @@ export async function startBenchServer(options: { emulatorHost: string }): Promi
   };
 }
 
-/** The Auth emulator the site's build talks to (its host:port), as `npm run build` made it. */
-export const siteEmulatorHost = loadPublicConfig(process.env).FIREBASE_AUTH_EMULATOR_HOST;
-
 /**
  * A port for the Auth emulator whose neighbours (its hub and logging ports) are free too:
  * the site build's own when it is free (a page can then sign in), else any.
  */
 export async function freeEmulatorPort(): Promise<number> {
-  const sitePort = Number(siteEmulatorHost?.split(":")[1]);
+  const sitePort = Number(builtSiteConfig.FIREBASE_AUTH_EMULATOR_HOST?.split(":")[1]);
   if (
     sitePort &&
     (await isFree(sitePort)) &&

@@ -27,17 +27,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
-import { loadPublicConfig } from "@bakery/shared/config";
 import { publicRoutePaths, shortLinkShellPath } from "@bakery/web/public-routes";
 import type { AuthEmulator } from "../scripts/auth-emulator.ts";
 import { ADMIN_BENCH_DAYS, ADMIN_BENCH_LANDINGS, measureAdminReports } from "./admin-reports.ts";
 import { demoIdToken, measureApi } from "./api-throughput.ts";
 import {
   type BenchServer,
+  builtSiteConfig,
   ensureWebBuild,
   freeEmulatorPort,
   repoRoot,
-  siteEmulatorHost,
   startBenchEmulator,
   startBenchServer,
   webBuildDir,
@@ -190,7 +189,7 @@ async function benchShortLinks(
     runs: linkRuns,
   });
   const emulator = await emulatorStarting?.catch(() => undefined);
-  if (emulator && emulator.host === siteEmulatorHost) {
+  if (emulator && emulator.host === builtSiteConfig.FIREBASE_AUTH_EMULATOR_HOST) {
     log(`a link behind sign-in, signed in, ${linkRuns} run(s)`);
     const { DEMO_LINKS, DEMO_PASSWORD, DEMO_USERS, demoLinkTarget } = await import(
       "@bakery/api/demo-data"
@@ -198,18 +197,17 @@ async function benchShortLinks(
     const user = DEMO_USERS.find((candidate) => candidate.status === "active" && !candidate.role);
     const link = DEMO_LINKS.find((candidate) => candidate.signInRequired);
     if (!user || !link) throw new Error("no active demo user or link behind sign-in to measure");
-    const { MY_AREA_URL } = loadPublicConfig(process.env);
     results.signedInLink = await measureSignedInLink({
       origin: server.origin,
       link: `/to/${link.cat}/${link.id}`,
-      target: demoLinkTarget(link.target, MY_AREA_URL),
+      target: demoLinkTarget(link.target, builtSiteConfig.MY_AREA_URL),
       email: user.email,
       password: DEMO_PASSWORD,
       runs: linkRuns,
     });
   } else {
     log(
-      `a link behind sign-in, signed in: skipped (the site's build talks to the Auth emulator at ${siteEmulatorHost}, which ${emulator ? "was in use" : "did not start"})`,
+      `a link behind sign-in, signed in: skipped (the site's build talks to the Auth emulator at ${builtSiteConfig.FIREBASE_AUTH_EMULATOR_HOST}, which ${emulator ? "was in use" : "did not start"})`,
     );
   }
   return { measuredAt: now(), settings: { runs: linkRuns }, results };

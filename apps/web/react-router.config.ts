@@ -53,17 +53,14 @@ export default {
     const chunks = await readAppChunks(clientDir, viteConfig.root);
     const appDir = path.resolve(import.meta.dirname, "app");
     await takeTheAppOutOfPages(clientDir, appFreePagePaths);
-    const notSeen = new Set(Object.keys(modulesAfterBoot));
-    await loadBootFromModuleFiles(clientDir, (page) => {
-      notSeen.delete(page);
-      return (modulesAfterBoot[page] ?? []).flatMap((module) =>
-        chunks.withImports(path.join(appDir, module)),
-      );
-    });
-    // A page renamed or removed would silently lose what it needs soon.
-    if (notSeen.size > 0) {
-      throw new Error(`app/modules-after-boot.ts names no prerendered page: ${[...notSeen]}`);
-    }
+    const afterBoot = Object.entries(modulesAfterBoot).map(
+      ([pagePath, modules]) =>
+        [
+          path.join(clientDir, pagePath, "index.html"),
+          modules.flatMap((module) => chunks.withImports(path.join(appDir, module))),
+        ] as const,
+    );
+    await loadBootFromModuleFiles(clientDir, new Map(afterBoot));
     await inlineAttributionCaptureInPages(clientDir, publicRoutePaths);
     await inlinePageScriptsInPages(clientDir, publicRoutePaths, {
       define: viteConfig.define,

@@ -232,12 +232,13 @@ describe("loadBootFromModuleFiles", () => {
     for (const file of ["index.html", "saas.html", "to/promo/index.html", SPA_FALLBACK_FILE]) {
       writeFileSync(path.join(dir, file), page());
     }
-    const asked: string[] = [];
-    const modules = await loadBootFromModuleFiles(dir, (pagePath) => {
-      asked.push(pagePath);
-      return pagePath === "/to/promo" ? ["/assets/session-7.js"] : [];
-    });
-    expect(asked.sort()).toEqual(["/", "/saas", "/to/promo"]);
+    await expect(
+      loadBootFromModuleFiles(dir, new Map([[path.join(dir, "gone/index.html"), ["/x.js"]]])),
+    ).rejects.toThrow(/no prerendered page/);
+    const modules = await loadBootFromModuleFiles(
+      dir,
+      new Map([[path.join(dir, "to/promo/index.html"), ["/assets/session-7.js"]]]),
+    );
     expect(readFileSync(path.join(dir, "to/promo/index.html"), "utf8")).toContain(
       'href="/assets/session-7.js"',
     );

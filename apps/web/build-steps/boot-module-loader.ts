@@ -148,30 +148,28 @@ function builtFileSize(clientDir: string, href: string): number {
   }
 }
 
-/** A prerendered page's path on the site, from its file: "login/index.html" or "login.html" → "/login". */
-function pagePath(clientDir: string, file: string): string {
-  const relative = path.relative(clientDir, file).split(path.sep).join("/");
-  return `/${relative.replace(/(^|\/)index\.html$/, "").replace(/\.html$/, "")}`;
-}
-
 /**
  * Rewrites every prerendered page under clientDir and writes the boot modules.
- * `afterBoot` gives the hrefs a page (by its path) needs once it has started.
+ * `afterBoot` gives, by a page's HTML file, the hrefs it needs once it has started.
  */
 export async function loadBootFromModuleFiles(
   clientDir: string,
-  afterBoot: (pagePath: string) => readonly string[] = () => [],
+  afterBoot: ReadonlyMap<string, readonly string[]> = new Map(),
 ): Promise<BootModule[]> {
   const written = new Map<string, BootModule>();
   const pages = (await htmlFiles(clientDir)).filter(
     (file) => path.basename(file) !== SPA_FALLBACK_FILE,
   );
+  // A page renamed or removed would silently lose what it needs soon.
+  for (const file of afterBoot.keys()) {
+    if (!pages.includes(file)) throw new BootScriptError(`no prerendered page ${file}`);
+  }
   for (const file of pages) {
     try {
       const { html, module } = loadBootFromModuleFile(
         await readFile(file, "utf8"),
         (href) => builtFileSize(clientDir, href),
-        afterBoot(pagePath(clientDir, file)),
+        afterBoot.get(file),
       );
       if (!module) continue;
       if (!written.has(module.file)) {
