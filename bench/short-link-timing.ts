@@ -116,21 +116,29 @@ async function openLink<T>(
   }
 }
 
+/** Waits for the browser to arrive where `isTarget` says and load, then times it from `started`. */
+async function arrival(
+  { page, started, requests }: Pick<Opened, "page" | "started" | "requests">,
+  isTarget: (url: URL) => boolean,
+): Promise<FlowTiming> {
+  await page.waitForURL(isTarget, { waitUntil: "load", timeout: 60_000 });
+  const marks = await paintAndLoad(page);
+  return {
+    toTargetFcp: marks.timeOrigin + marks.firstPaint - started,
+    toTargetLoad: marks.timeOrigin + marks.load - started,
+    requests: requests(),
+  };
+}
+
 function once(
   browser: Browser,
   url: string,
   targetPath: string,
   forcePageFlow: boolean,
 ): Promise<FlowTiming> {
-  return openLink(browser, url, "shortLink", forcePageFlow, async ({ page, started, requests }) => {
-    await page.waitForURL((current) => current.pathname === targetPath, { waitUntil: "load" });
-    const marks = await paintAndLoad(page);
-    return {
-      toTargetFcp: marks.timeOrigin + marks.firstPaint - started,
-      toTargetLoad: marks.timeOrigin + marks.load - started,
-      requests: requests(),
-    };
-  });
+  return openLink(browser, url, "shortLink", forcePageFlow, (opened) =>
+    arrival(opened, (current) => current.pathname === targetPath),
+  );
 }
 
 /**
@@ -256,13 +264,12 @@ export async function measureSignedInLink(options: {
         });
         const started = Date.now();
         await page.goto(`${options.origin}${options.link}`, { waitUntil: "commit" });
-        await page.waitForURL(options.target, { waitUntil: "load", timeout: 60_000 });
-        const marks = await paintAndLoad(page);
-        timings.push({
-          toTargetFcp: marks.timeOrigin + marks.firstPaint - started,
-          toTargetLoad: marks.timeOrigin + marks.load - started,
-          requests,
-        });
+        timings.push(
+          await arrival(
+            { page, started, requests: () => requests },
+            (url) => url.href === options.target,
+          ),
+        );
       } finally {
         await page.context().close();
       }
