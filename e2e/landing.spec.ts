@@ -5,7 +5,7 @@ import {
   test,
   thirdPartyStubs,
 } from "./support/fixtures.ts";
-import { gate, holdRequests } from "./support/gate.ts";
+import { holdRequests } from "./support/gate.ts";
 import { expectAnnouncementWaiting } from "./support/live-regions.ts";
 
 const sectionTitles = [
@@ -242,13 +242,12 @@ for (const [how, answer] of [
     page,
   }) => {
     const unavailableMessage = "Chat is unavailable right now.";
-    const widgetMayFail = gate();
     // Held, then failed when the test says so; or never answered.
-    await page.route("https://client.crisp.chat/**", async (route) => {
-      if (answer === "hangs") return;
-      await widgetMayFail.opened;
-      await route.abort("failed");
-    });
+    const failWidget =
+      answer === "fails"
+        ? await holdRequests(page, "https://client.crisp.chat/**", "fail")
+        : undefined;
+    if (answer === "hangs") await page.route("https://client.crisp.chat/**", () => {});
     await page.clock.install();
     await page.goto(`${e2eChatOrigin}/`);
     // The widget's time limit starts with its request, after the chat code's own chunk has
@@ -261,7 +260,7 @@ for (const [how, answer] of [
     await expect(page.getByRole("link", { name: "Starting chat…" })).toBeFocused();
     const expectAnnounced = await expectAnnouncementWaiting(page, unavailableMessage);
 
-    if (answer === "fails") widgetMayFail.open();
+    if (failWidget) failWidget();
     else await page.clock.fastForward(15_000);
     const unavailable = page.getByRole("link", { name: "Chat is unavailable. Book a Demo" });
     await expect(unavailable).toBeVisible();

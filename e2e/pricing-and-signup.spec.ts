@@ -1,6 +1,6 @@
 import { e2eSiteEnv } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
-import { gate, holdRequests } from "./support/gate.ts";
+import { holdRequests } from "./support/gate.ts";
 import { expectAnnouncementWaiting } from "./support/live-regions.ts";
 
 test("pricing shows the flat price, fee notes, a Book a Demo button and the feature list", async ({
@@ -89,11 +89,7 @@ test("signup says the plans could not be loaded, announced, with a way on, when 
   page,
 }) => {
   const failed = "The plans could not be loaded.";
-  const scriptMayFail = gate();
-  await page.route("https://js.stripe.com/**", async (route) => {
-    await scriptMayFail.opened;
-    await route.abort("failed");
-  });
+  const failScript = await holdRequests(page, "https://js.stripe.com/**", "fail");
   // The page's load event waits for the provider's script: wait for the app instead.
   await page.goto("/signup", { waitUntil: "commit" });
   const loading = page.getByRole("progressbar", { name: "Loading the plans" });
@@ -101,7 +97,7 @@ test("signup says the plans could not be loaded, announced, with a way on, when 
   await expect(page.getByText(failed)).toBeHidden();
   const expectAnnounced = await expectAnnouncementWaiting(page, failed, "alert");
 
-  scriptMayFail.open();
+  failScript();
   await expect(page.getByText(failed)).toBeVisible();
   await expectAnnounced();
   const alert = page.getByRole("alert").filter({ hasText: failed });

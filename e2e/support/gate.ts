@@ -14,19 +14,26 @@ export function gate() {
 
 /**
  * Holds every request of `target` (a page, or all of a context's pages) to `url` until the
- * returned function is called; then each goes on to the network (`continue`) or to the
- * handler routed before this one (`fallback`, e.g. a fixture's stand-in for a third party).
+ * returned function is called; then each goes on to the network (`continue`), to the
+ * handler routed before this one (`fallback`, e.g. a fixture's stand-in for a third party),
+ * or fails as a download that broke off (`fail`).
  */
 export async function holdRequests(
   target: Page | BrowserContext,
   url: string,
-  then: "continue" | "fallback" = "continue",
+  then: "continue" | "fallback" | "fail" = "continue",
 ): Promise<() => void> {
   const held = gate();
   await target.route(url, async (route) => {
     await held.opened;
+    const next =
+      then === "continue"
+        ? route.continue()
+        : then === "fallback"
+          ? route.fallback()
+          : route.abort("failed");
     // A page closed while its request was held has nothing left to send it to.
-    await (then === "continue" ? route.continue() : route.fallback()).catch(() => {});
+    await next.catch(() => {});
   });
   return held.open;
 }
