@@ -120,4 +120,28 @@ test.describe("search and sharing", () => {
     const manifest = await (await request.get("/manifest.webmanifest")).json();
     expect(manifest).toMatchObject({ name: "Rise", theme_color: "#78374a", start_url: "/" });
   });
+
+  test("every page carries its icon in its HTML, drawn from /favicon.svg", async ({ page }) => {
+    // As a file of its own the icon took, at the load event, one of the six connections a
+    // browser opens to the site over HTTP/1.1 while the app's modules waited for them.
+    for (const { path } of routes) {
+      await page.goto(path);
+      const icons = await page
+        .locator('link[rel~="icon"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+      expect(icons, path).toHaveLength(1);
+      expect(icons[0], path).toMatch(/^data:image\/svg\+xml,/);
+    }
+    const [fromPage, fromFile] = await page.evaluate(async () => {
+      const drawn = (svg: string) =>
+        new XMLSerializer().serializeToString(
+          new DOMParser().parseFromString(svg, "image/svg+xml").documentElement,
+        );
+      const href = document.querySelector('link[rel~="icon"]')?.getAttribute("href") ?? "";
+      const file = await (await fetch("/favicon.svg")).text();
+      return [drawn(decodeURIComponent(href.slice(href.indexOf(",") + 1))), drawn(file)];
+    });
+    expect(fromPage).toContain("<rect");
+    expect(fromPage).toBe(fromFile);
+  });
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Links, Meta, Scripts, ScrollRestoration } from "react-router";
+import faviconDataUrl from "../public/favicon.svg?url&inline";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import frauncesLatin from "./fonts/fraunces-latin-wght-400-600.woff2?url";
@@ -10,7 +11,12 @@ import { siteConfig } from "./site-config.ts";
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: frauncesLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The icon in the page itself. As a file, the browser asks for it at the load event, and it
+  // takes one of the six connections a browser opens to a host over HTTP/1.1, which the app's
+  // modules are waiting for: on the landing page one of them waited a round trip more, and on a
+  // slow phone the page hydrated ~0.4 s later (docs/performance.md, "Connections at the first
+  // paint"). /favicon.svg stays for the web manifest and for other clients.
+  { rel: "icon", href: faviconDataUrl, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
