@@ -68,6 +68,9 @@ function requestsTo(page: Page, host: string): string[] {
   return seen;
 }
 
+/** The hint a link's page adds for a visitor signed in before (lib/identity-service-preconnect.ts). */
+const identityPreconnect = `link[rel="preconnect"][href="http://${e2eSiteEnv.FIREBASE_AUTH_EMULATOR_HOST}"][crossorigin="anonymous"]`;
+
 const isHydrated = (page: Page) =>
   page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
 
@@ -325,6 +328,8 @@ test.describe("before the app has loaded", () => {
     await page.goto("/to/promo/spring", { waitUntil: "commit" });
     await (await lookups).response();
     await expect(page.getByRole("progressbar", { name: "Opening your link" })).toBeVisible();
+    // No connection to the identity service for a visitor who has never signed in here.
+    await expect(page.locator(identityPreconnect)).toHaveCount(0);
 
     release();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link doesn't exist");
@@ -385,6 +390,8 @@ test.describe("before the app has loaded", () => {
     await identityCodeAsked;
     expect(await isHydrated(plainPage)).toBe(false);
     await expect(plainPage.getByRole("progressbar", { name: "Opening your link" })).toBeVisible();
+    // The page's head has opened the connection the session's first requests need.
+    await expect(plainPage.locator(identityPreconnect)).toBeAttached();
 
     release();
     await plainPage.waitForURL(`${e2eSiteEnv.MY_AREA_URL}/billing`);

@@ -268,6 +268,10 @@ test.describe("the login form", () => {
     );
     expect(html.replace(appModules, "")).not.toContain("firebase");
     expect(html).not.toContain('aria-label="Account"');
+    // The connection to the identity service opens while the page loads, not at the sign-in.
+    expect(html).toContain(
+      `<link rel="preconnect" href="http://${e2eAuthEmulatorHost}" crossorigin="anonymous"/>`,
+    );
   });
 
   test("works from the keyboard and has no serious accessibility problems", async ({ page }) => {

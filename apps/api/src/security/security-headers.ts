@@ -1,3 +1,4 @@
+import { FIREBASE_IDENTITY_ENDPOINTS } from "@bakery/shared/identity-service";
 import type { MiddlewareHandler } from "hono";
 import type { ServerConfig } from "../config.ts";
 
@@ -33,11 +34,6 @@ export type SecurityHeadersConfig = Pick<
 const PAYMENT_HOST = "https://js.stripe.com";
 /** Google's script loader: the Firebase SDK uses it for the sign-in popup's helper frame. */
 const GOOGLE_API_LOADER = "https://apis.google.com";
-/** The endpoints the Firebase Auth SDK calls (sign-in, token refresh). */
-const FIREBASE_IDENTITY_ENDPOINTS = [
-  "https://identitytoolkit.googleapis.com",
-  "https://securetoken.googleapis.com",
-];
 
 type Directive = "script" | "style" | "img" | "font" | "connect" | "frame";
 

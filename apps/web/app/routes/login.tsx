@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useAuth } from "#app/features/auth/auth-context.tsx";
 import { SignInForm } from "#app/features/auth/sign-in-form.tsx";
 import { SignedInStatus } from "#app/features/auth/signed-in-status.tsx";
+import { identityServicePreconnects } from "#app/lib/identity-service-preconnect.ts";
 import { canKeepSignIn } from "#app/lib/sign-in-memory.ts";
 import { pageMeta } from "#app/seo/page-meta.ts";
 import { siteConfig } from "#app/site-config.ts";
@@ -14,6 +15,10 @@ export const meta = () =>
     // Indexed: customers search for "<product> login" (docs/decisions/0010).
     canonicalPath: "/login",
   });
+
+// A returning visitor's session is restored, and a sign-in sent, without first setting up a
+// connection to the identity service.
+export const links = () => identityServicePreconnects;
 
 /**
  * Sign-in (spec §2, §4). Accepts `?target=`, the page to return to; where the

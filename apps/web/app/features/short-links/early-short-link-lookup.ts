@@ -1,4 +1,5 @@
 import { API_TIMEOUT_MS, apiAddress } from "#app/lib/api/api-address.ts";
+import { preconnectToIdentityService } from "#app/lib/identity-service-preconnect.ts";
 import { hasSignedInBefore } from "#app/lib/sign-in-memory.ts";
 import { siteConfig } from "#app/site-config.ts";
 import { checkedShortLinkTarget, shortLinkApiPath } from "./short-link-target.ts";
@@ -30,10 +31,15 @@ const store = globalThis as typeof globalThis & { [KEY]?: Started };
 /**
  * Run by the page's head while it is parsed. Only for a visitor this browser has never seen
  * signed in: a signed-in visitor's lookup carries their identity, and their session may send
- * them elsewhere first (onboarding, docs/decisions/0012), which only the app knows.
+ * them elsewhere first (onboarding, docs/decisions/0012), which only the app knows. For them
+ * it only opens the connections their session's first requests need.
  */
 export function startEarlyShortLinkLookup(): void {
-  if (hasSignedInBefore()) return;
+  if (hasSignedInBefore()) {
+    // Their way on starts with the session's requests to the identity service: connect now.
+    preconnectToIdentityService();
+    return;
+  }
   const { pathname, origin } = window.location;
   const match = /^\/to\/([^/]+)\/([^/]+)\/?$/.exec(pathname);
   if (!match) return;
