@@ -7,7 +7,12 @@ export const FIREBASE_IDENTITY_ENDPOINTS: readonly string[] = [
   "https://securetoken.googleapis.com",
 ];
 
+/** The Auth emulator's origin from its host:port: it serves plain HTTP. */
+export function authEmulatorOrigin(emulatorHost: string): string {
+  return `http://${emulatorHost}`;
+}
+
 /** Where a browser's identity requests go: the Auth emulator when there is one (local mode). */
 export function identityServiceOrigins(emulatorHost: string | undefined): readonly string[] {
-  return emulatorHost ? [`http://${emulatorHost}`] : FIREBASE_IDENTITY_ENDPOINTS;
+  return emulatorHost ? [authEmulatorOrigin(emulatorHost)] : FIREBASE_IDENTITY_ENDPOINTS;
 }

@@ -1,4 +1,4 @@
-import { FIREBASE_IDENTITY_ENDPOINTS } from "@bakery/shared/identity-service";
+import { authEmulatorOrigin, FIREBASE_IDENTITY_ENDPOINTS } from "@bakery/shared/identity-service";
 import type { MiddlewareHandler } from "hono";
 import type { ServerConfig } from "../config.ts";
 
@@ -99,7 +99,7 @@ export function siteContentSecurityPolicy(
   // The emulator serves the SDK's calls and its helper frame in local mode only.
   const emulator =
     config.mode === "local" && config.FIREBASE_AUTH_EMULATOR_HOST
-      ? `http://${config.FIREBASE_AUTH_EMULATOR_HOST}`
+      ? authEmulatorOrigin(config.FIREBASE_AUTH_EMULATOR_HOST)
       : undefined;
   const hashes = scriptHashes.filter((hash) => HASH_SOURCE.test(hash)).map((hash) => `'${hash}'`);
 

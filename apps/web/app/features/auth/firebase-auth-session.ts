@@ -1,4 +1,5 @@
 import { isKnownProfileStatus, meSchema } from "@bakery/shared/api-contract";
+import { authEmulatorOrigin } from "@bakery/shared/identity-service";
 import { initializeApp } from "firebase/app";
 import {
   type Auth,
@@ -228,7 +229,7 @@ function createAuth(): Auth {
       window.location.pathname === "/login" ? browserPopupRedirectResolver : undefined,
   });
   if (siteConfig.FIREBASE_AUTH_EMULATOR_HOST) {
-    connectAuthEmulator(auth, `http://${siteConfig.FIREBASE_AUTH_EMULATOR_HOST}`, {
+    connectAuthEmulator(auth, authEmulatorOrigin(siteConfig.FIREBASE_AUTH_EMULATOR_HOST), {
       disableWarnings: true,
     });
   }
