@@ -7,7 +7,10 @@ import { takeTheAppOutOfPages } from "./build-steps/app-free-pages.ts";
 import { loadBootFromModuleFiles } from "./build-steps/boot-module-loader.ts";
 import { inlineAttributionCaptureInPages } from "./build-steps/inline-attribution-capture.ts";
 import { inlinePageScriptsInPages } from "./build-steps/inline-page-scripts.ts";
-import { writeInlineScriptHashes } from "./build-steps/inline-script-hashes.ts";
+import {
+  prerenderedPageFile,
+  writeInlineScriptHashes,
+} from "./build-steps/inline-script-hashes.ts";
 
 /**
  * The browser tests build with their own configuration into their own folder. It must be
@@ -56,7 +59,7 @@ export default {
     const afterBoot = Object.entries(modulesAfterBoot).map(
       ([pagePath, modules]) =>
         [
-          path.join(clientDir, pagePath, "index.html"),
+          prerenderedPageFile(clientDir, pagePath),
           modules.flatMap((module) => chunks.withImports(path.join(appDir, module))),
         ] as const,
     );

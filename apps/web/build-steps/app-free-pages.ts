@@ -1,7 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { MODULE_PRELOAD } from "./boot-module-loader.ts";
-import { SCRIPT_ELEMENT } from "./inline-script-hashes.ts";
+import { prerenderedPageFile, SCRIPT_ELEMENT } from "./inline-script-hashes.ts";
 
 /**
  * A prerendered page without the app: every script element and module preload removed,
@@ -20,7 +19,7 @@ export async function takeTheAppOutOfPages(
   pagePaths: readonly string[],
 ): Promise<void> {
   for (const pagePath of pagePaths) {
-    const file = path.join(clientDir, pagePath, "index.html");
+    const file = prerenderedPageFile(clientDir, pagePath);
     await writeFile(file, withoutTheApp(await readFile(file, "utf8")));
   }
 }

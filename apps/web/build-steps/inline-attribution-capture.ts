@@ -1,6 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { bundleInlineScript } from "./bundle-inline-script.ts";
+import { prerenderedPageFile } from "./inline-script-hashes.ts";
 
 /**
  * The app boots only after the page's first paint (boot-module-loader.ts), but where
@@ -39,7 +40,7 @@ export async function inlineAttributionCaptureInPages(
 ): Promise<void> {
   const script = await bundleAttributionCapture();
   for (const pagePath of pagePaths) {
-    const file = path.join(clientDir, pagePath, "index.html");
+    const file = prerenderedPageFile(clientDir, pagePath);
     await writeFile(file, inlineAttributionCapture(await readFile(file, "utf8"), script));
   }
 }

@@ -6,6 +6,7 @@ import {
   parseTimeScripts,
 } from "../app/parse-time-scripts.ts";
 import { bundleInlineScript, type InlineScriptOptions } from "./bundle-inline-script.ts";
+import { prerenderedPageFile } from "./inline-script-hashes.ts";
 
 /**
  * Writes each parse-time script (app/parse-time-scripts.ts) inline where a page's markup asks
@@ -72,7 +73,7 @@ export async function inlinePageScriptsInPages(
   const scripts = await bundleParseTimeScripts(options);
   const used = new Set<string>();
   for (const pagePath of pagePaths) {
-    const file = path.join(clientDir, pagePath, "index.html");
+    const file = prerenderedPageFile(clientDir, pagePath);
     const html = await readFile(file, "utf8");
     for (const [, name = ""] of html.matchAll(MARKER)) used.add(name);
     await writeFile(file, inlinePageScripts(html, scripts));

@@ -50,6 +50,11 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/** The HTML file prerendering wrote for a page's path ("/pricing" → pricing/index.html). */
+export function prerenderedPageFile(clientDir: string, pagePath: string): string {
+  return path.join(clientDir, pagePath, "index.html");
+}
+
 /** Every HTML file under dir, at any depth, sorted. */
 export async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
