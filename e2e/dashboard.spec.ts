@@ -4,7 +4,7 @@ import { DEMO_USERS } from "@bakery/api/demo-data";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import Stripe from "stripe";
 import { runAdmin } from "./support/admin-cli.ts";
-import { e2eAuthEmulatorHost, PHONE_USER_AGENT } from "./support/e2e-env.ts";
+import { e2eAuthEmulatorOrigin, PHONE_USER_AGENT } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import {
   DEMO_PASSWORD,
@@ -286,7 +286,7 @@ test.describe("the operator", () => {
   });
 });
 
-const identityToolkit = `http://${e2eAuthEmulatorHost}/identitytoolkit.googleapis.com/v1`;
+const identityToolkit = `${e2eAuthEmulatorOrigin}/identitytoolkit.googleapis.com/v1`;
 
 /** A new account in the Auth emulator, for a test that changes its role. */
 async function newAccount(request: APIRequestContext): Promise<{ email: string; uid: string }> {

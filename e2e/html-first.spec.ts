@@ -1,7 +1,12 @@
 import type { BrowserContext, Page, Request } from "@playwright/test";
 import { samplePagePath, storeSamplePage } from "./support/admin-cli.ts";
 import { prefilledAdVisit } from "./support/book-demo-visit.ts";
-import { e2eOrigin, e2eSiteEnv, PHONE_USER_AGENT } from "./support/e2e-env.ts";
+import {
+  e2eAuthEmulatorOrigin,
+  e2eOrigin,
+  e2eSiteEnv,
+  PHONE_USER_AGENT,
+} from "./support/e2e-env.ts";
 import {
   test as base,
   expect,
@@ -69,7 +74,7 @@ function requestsTo(page: Page, host: string): string[] {
 }
 
 /** The hint a link's page adds for a visitor signed in before (lib/identity-service-preconnect.ts). */
-const identityPreconnect = `link[rel="preconnect"][href="http://${e2eSiteEnv.FIREBASE_AUTH_EMULATOR_HOST}"][crossorigin="anonymous"]`;
+const identityPreconnect = `link[rel="preconnect"][href="${e2eAuthEmulatorOrigin}"][crossorigin="anonymous"]`;
 
 const isHydrated = (page: Page) =>
   page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));

@@ -1,7 +1,7 @@
 import { funnelReportSchema, utcDay } from "@bakery/shared/admin-contract";
 import { attributionCookieName } from "@bakery/shared/attribution-record";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { e2eAuthEmulatorHost, PHONE_USER_AGENT } from "./support/e2e-env.ts";
+import { e2eAuthEmulatorOrigin, PHONE_USER_AGENT } from "./support/e2e-env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { DEMO_PASSWORD } from "./support/sign-in.ts";
 
@@ -20,7 +20,7 @@ const uniqueCampaign = (name: string) =>
 /** The demo operator's ID token, from the Auth emulator's sign-in endpoint. */
 async function operatorToken(request: APIRequestContext): Promise<string> {
   const response = await request.post(
-    `http://${e2eAuthEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
+    `${e2eAuthEmulatorOrigin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
     {
       data: {
         email: "demo-operator@example.com",

@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test as plainTest } from "@playwright/test";
 import { samplePagePath, storeSamplePage } from "./support/admin-cli.ts";
-import { e2eAuthEmulatorHost, e2eOrigin } from "./support/e2e-env.ts";
+import { e2eAuthEmulatorOrigin, e2eOrigin } from "./support/e2e-env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { demoUsers, myArea, stubMyArea, submitSignIn } from "./support/sign-in.ts";
 
@@ -49,7 +49,7 @@ test.describe("security headers", () => {
       expect(directive(policy, "frame-ancestors")).toEqual(["'none'"]);
       expect(directive(policy, "object-src")).toEqual(["'none'"]);
       // The browser tests run in local mode, so the Auth emulator is allowed.
-      expect(directive(policy, "connect-src")).toContain(`http://${e2eAuthEmulatorHost}`);
+      expect(directive(policy, "connect-src")).toContain(e2eAuthEmulatorOrigin);
     }
   });
 

@@ -1,6 +1,6 @@
 import { pageNotFoundPath } from "@bakery/shared/api-contract";
 import type { Page } from "@playwright/test";
-import { e2eAuthEmulatorHost, e2eOrigin } from "./support/e2e-env.ts";
+import { e2eAuthEmulatorOrigin, e2eOrigin } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { holdRequests } from "./support/gate.ts";
 import { stubGoogleApi } from "./support/google-api-stub.ts";
@@ -270,7 +270,7 @@ test.describe("the login form", () => {
     expect(html).not.toContain('aria-label="Account"');
     // The connection to the identity service opens while the page loads, not at the sign-in.
     expect(html).toContain(
-      `<link rel="preconnect" href="http://${e2eAuthEmulatorHost}" crossorigin="anonymous"/>`,
+      `<link rel="preconnect" href="${e2eAuthEmulatorOrigin}" crossorigin="anonymous"/>`,
     );
   });
 
@@ -389,7 +389,7 @@ test.describe("the login form", () => {
       );
     }
     const sent = await (
-      await request.get(`http://${e2eAuthEmulatorHost}/emulator/v1/projects/demo-bakery/oobCodes`)
+      await request.get(`${e2eAuthEmulatorOrigin}/emulator/v1/projects/demo-bakery/oobCodes`)
     ).json();
     expect(sent.oobCodes).toContainEqual(
       expect.objectContaining({ email: demoUsers.pending.email, requestType: "PASSWORD_RESET" }),

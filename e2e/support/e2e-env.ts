@@ -35,6 +35,8 @@ export const e2eChatSiteEnv = {
 
 /** The Auth emulator the browser tests use (not npm start's 9099, so both can run). */
 export const e2eAuthEmulatorHost = e2eSiteEnv.FIREBASE_AUTH_EMULATOR_HOST;
+/** The Auth emulator's origin: the browser's identity requests go there (plain HTTP). */
+export const e2eAuthEmulatorOrigin = `http://${e2eAuthEmulatorHost}`;
 
 /** Where the browser-test server keeps its embedded database; tests reach it through the admin CLI. */
 export const e2eDataDir = `${process.env.TMPDIR ?? "/tmp"}/bakery-e2e-${e2ePort}/data`;

@@ -26,14 +26,13 @@ export async function holdRequests(
   const held = gate();
   await target.route(url, async (route) => {
     await held.opened;
-    const next =
-      then === "continue"
-        ? route.continue()
-        : then === "fallback"
-          ? route.fallback()
-          : route.abort("failed");
+    const release = {
+      continue: () => route.continue(),
+      fallback: () => route.fallback(),
+      fail: () => route.abort("failed"),
+    }[then];
     // A page closed while its request was held has nothing left to send it to.
-    await next.catch(() => {});
+    await release().catch(() => {});
   });
   return held.open;
 }
