@@ -313,7 +313,7 @@ export function toMarkdown(results: BenchResults): string {
         ["Way", "To target's first paint ms", "To target's load ms", "Requests"],
         [
           [
-            "Page flow (the app restores the session → /api/me → /api/redirect → go)",
+            "Page flow (the app restores the session → /api/me with /api/redirect → go)",
             ms(signedInLink.pageFlow.toTargetFcp),
             ms(signedInLink.pageFlow.toTargetLoad),
             String(signedInLink.pageFlow.requests),

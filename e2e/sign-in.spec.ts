@@ -1,6 +1,6 @@
 import { pageNotFoundPath } from "@bakery/shared/api-contract";
-import type { Page } from "@playwright/test";
-import { e2eAuthEmulatorOrigin, e2eOrigin } from "./support/e2e-env.ts";
+import type { Page, Request } from "@playwright/test";
+import { e2eAuthEmulatorOrigin, e2eOrigin, e2eSiteEnv } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { holdRequests } from "./support/gate.ts";
 import { stubGoogleApi } from "./support/google-api-stub.ts";
@@ -186,6 +186,57 @@ test.describe("a link behind sign-in for a profile still being set up", () => {
       await expect(page).toHaveURL(`${e2eOrigin}/login?target=%2Fto%2Faccount%2Fbilling`);
       await submitSignIn(page, demoUsers[status].email);
       await page.waitForURL(myArea.onboarding);
+    });
+  }
+});
+
+test.describe("a link opened by a customer this browser last saw set up", () => {
+  test("is asked for while the session asks who they are, and opens", async ({ page }) => {
+    await signInAndReturnTo(page, "/pricing");
+    const linkAsked = page.waitForRequest((request) =>
+      request.url().includes("/api/redirect/account/billing"),
+    );
+    // The session's question gets no answer until the link has been asked for; a page that
+    // asked for the link only after that answer would ask once the question had timed out.
+    const releaseMe = await holdRequests(page, "**/api/me");
+    let meSettled = false;
+    const settleMe = (request: Request) => {
+      if (new URL(request.url()).pathname === "/api/me") meSettled = true;
+    };
+    page.on("requestfinished", settleMe);
+    page.on("requestfailed", settleMe);
+    await page.goto("/to/account/billing", { waitUntil: "commit" });
+    await linkAsked;
+    expect(meSettled).toBe(false);
+    releaseMe();
+    await page.waitForURL(`${e2eSiteEnv.MY_AREA_URL}/billing`);
+  });
+
+  for (const status of ["pending", "quote"] as const) {
+    test(`whose ${status} profile has since gone back to being set up goes to onboarding`, async ({
+      page,
+    }) => {
+      await page.goto("/login");
+      await submitSignIn(page, demoUsers[status].email);
+      await page.waitForURL(myArea.onboarding);
+      // As if this browser had last read the account when it was set up, and an operator
+      // has since set it back: the link's page asks for the link at once.
+      await page.addInitScript(() => localStorage.setItem("rise:account-set-up", "1"));
+      // The session's answer is held until the link's has arrived: the page must wait for it.
+      const releaseMe = await holdRequests(page, "**/api/me");
+      page.on("requestfinished", (request) => {
+        if (request.url().includes("/api/redirect/")) releaseMe();
+      });
+      const visited: string[] = [];
+      page.on("framenavigated", (frame) => {
+        if (frame === page.mainFrame()) visited.push(frame.url());
+      });
+      await page.goto("/to/account/billing");
+      // The session's answer still comes first: onboarding, never the link's target.
+      await page.waitForURL(myArea.onboarding);
+      expect(visited.filter((url) => url.startsWith(e2eSiteEnv.MY_AREA_URL))).toEqual([
+        myArea.onboarding,
+      ]);
     });
   }
 });

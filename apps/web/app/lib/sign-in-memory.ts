@@ -6,6 +6,7 @@
 
 const SIGNED_IN_BEFORE_KEY = "rise:signed-in-before";
 const SESSION_REJECTED_KEY = "rise:session-rejected";
+const ACCOUNT_SET_UP_KEY = "rise:account-set-up";
 const STORAGE_PROBE_KEY = "rise:storage-probe";
 
 function tryStorage<T>(use: () => T, fallback: T): T {
@@ -30,7 +31,30 @@ export function rememberSignedIn(): void {
 }
 
 export function forgetSignedIn(): void {
-  tryStorage(() => localStorage.removeItem(SIGNED_IN_BEFORE_KEY), undefined);
+  tryStorage(() => {
+    localStorage.removeItem(SIGNED_IN_BEFORE_KEY);
+    localStorage.removeItem(ACCOUNT_SET_UP_KEY);
+  }, undefined);
+}
+
+/**
+ * True when the account this browser last read (the session's `GET /me`) was past
+ * onboarding. A short link's page then asks for the link while the session asks who the
+ * visitor is, instead of after (docs/decisions/0012). Rewritten by every read, forgotten
+ * on sign-out.
+ */
+export function accountWasSetUp(): boolean {
+  return tryStorage(() => localStorage.getItem(ACCOUNT_SET_UP_KEY) === "1", false);
+}
+
+export function rememberAccountSetUp(setUp: boolean): void {
+  tryStorage(
+    () =>
+      setUp
+        ? localStorage.setItem(ACCOUNT_SET_UP_KEY, "1")
+        : localStorage.removeItem(ACCOUNT_SET_UP_KEY),
+    undefined,
+  );
 }
 
 /**

@@ -1,12 +1,16 @@
 import { data } from "react-router";
 import { sessionIsLeavingPage } from "#app/features/auth/load-auth-session.ts";
 import { takeEarlyShortLinkLookup } from "#app/features/short-links/early-short-link-lookup.ts";
-import { resolveShortLink } from "#app/features/short-links/resolve-short-link.ts";
+import {
+  resolveShortLink,
+  type ShortLinkPageOutcome,
+} from "#app/features/short-links/resolve-short-link.ts";
 import { ShortLinkProblem } from "#app/features/short-links/short-link-problem.tsx";
 import { ApplicationError } from "#app/layout/application-error.tsx";
 import { WaitingForApp } from "#app/layout/waiting-for-app.tsx";
 import { ApiNetworkError, ApiRequestError } from "#app/lib/api/api-client.ts";
 import { api } from "#app/lib/api/browser-api-client.ts";
+import { accountWasSetUp } from "#app/lib/sign-in-memory.ts";
 import { pageMeta } from "#app/seo/page-meta.ts";
 import { ParseTimeSlot } from "#app/ui/parse-time-slot.tsx";
 import type { Route } from "./+types/short-link";
@@ -19,31 +23,40 @@ export const meta = () =>
     noindex: true,
   });
 
+const leavingPage = { kind: "leaving" } as const;
+
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   // A signed-in visitor the session is already sending on (onboarding) goes there,
-  // not to the link: one rule decides (docs/decisions/0012).
-  if (await sessionIsLeavingPage()) return { kind: "leaving" } as const;
+  // not to the link: one rule decides (docs/decisions/0012). The link is asked for
+  // after the session's answer, or, for an account this browser last saw set up, at
+  // the same time (a request latency sooner); either way that answer comes first.
+  const leaving = sessionIsLeavingPage();
+  if (!accountWasSetUp() && (await leaving)) return leavingPage;
   // The page's head may have asked already, and even be on its way to the target.
   const early = await takeEarlyShortLinkLookup();
-  if (early?.going) return { kind: "leaving" } as const;
+  if (early?.going) return leavingPage;
+  const [, link] = await Promise.allSettled([leaving, linkOutcome(params, early?.answer)]);
+  if (await leaving) return leavingPage;
+  if (link.status === "rejected") throw link.reason;
+  // replace(): the short link itself should not stay in the back history.
+  if (link.value.kind === "go") window.location.replace(link.value.to);
+  return link.value;
+}
+clientLoader.hydrate = true as const;
+
+/** The link's checked target, or the API's refusal as this route's error (its status kept). */
+async function linkOutcome(
+  { cat, id }: Route.ClientLoaderArgs["params"],
+  started: Promise<Response> | undefined,
+): Promise<ShortLinkPageOutcome> {
   try {
-    const outcome = await resolveShortLink(
-      api,
-      params.cat,
-      params.id,
-      window.location.origin,
-      early?.answer,
-    );
-    // replace(): the short link itself should not stay in the back history.
-    if (outcome.kind === "go") window.location.replace(outcome.to);
-    return outcome;
+    return await resolveShortLink(api, cat, id, window.location.origin, started);
   } catch (error) {
     if (error instanceof ApiNetworkError) throw data(error.message, error.timedOut ? 504 : 503);
     if (error instanceof ApiRequestError) throw data(error.message, error.status);
     throw error;
   }
 }
-clientLoader.hydrate = true as const;
 
 /** Inside the site's frame: the visitor keeps the top bar and footer, and can try again. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

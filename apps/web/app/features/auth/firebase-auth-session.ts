@@ -22,13 +22,18 @@ import {
   forgetSignedIn,
   hasSignedInBefore,
   markSessionRejected,
+  rememberAccountSetUp,
   rememberSignedIn,
   takeSessionRejected,
 } from "#app/lib/sign-in-memory.ts";
 import { siteConfig } from "#app/site-config.ts";
 import { accountLoadErrorMessage } from "./auth-error-messages.ts";
 import type { AuthSession, AuthState } from "./auth-session.ts";
-import { routeAfterSignIn, type SignInDestination } from "./route-after-sign-in.ts";
+import {
+  needsOnboarding,
+  routeAfterSignIn,
+  type SignInDestination,
+} from "./route-after-sign-in.ts";
 
 /**
  * The page's identity session on the Firebase JS SDK. This module is the only
@@ -83,6 +88,7 @@ export async function startAuthSession(): Promise<AuthSession> {
       const me = await api.get("/me", meSchema);
       if (load !== accountLoad) return markAccountSettled("ignored");
       warnOfUnknownStatus(me.user.profile.status);
+      rememberAccountSetUp(!needsOnboarding(me.user.profile.status));
       const destination = routeAfterSignIn({
         status: me.user.profile.status,
         target: new URLSearchParams(window.location.search).get("target"),

@@ -1,6 +1,6 @@
 import { profileStatuses } from "@bakery/shared/api-contract";
 import { describe, expect, it } from "vitest";
-import { routeAfterSignIn, type SignInContext } from "./route-after-sign-in.ts";
+import { needsOnboarding, routeAfterSignIn, type SignInContext } from "./route-after-sign-in.ts";
 
 const siteOrigin = "https://www.example.com";
 const myAreaUrl = "https://my.example.com";
@@ -50,6 +50,16 @@ const badTargets = [
   // An allowed redirect host elsewhere, but sign-in targets are same-origin paths only.
   "https://my.example.com/billing",
 ];
+
+describe("needsOnboarding", () => {
+  it.each(["pending", "quote"])("%s: yes", (status) => {
+    expect(needsOnboarding(status)).toBe(true);
+  });
+
+  it.each(settledStatuses)("%s: no", (status) => {
+    expect(needsOnboarding(status)).toBe(false);
+  });
+});
 
 describe("routeAfterSignIn", () => {
   describe.each(["pending", "quote"] as const)("a %s profile", (status) => {

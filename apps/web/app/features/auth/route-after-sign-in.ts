@@ -24,6 +24,11 @@ export function myAreaHome(myAreaUrl: string): string {
   return `${myAreaUrl.replace(/\/+$/, "")}/`;
 }
 
+/** Spec §4 rule 1: a profile still being set up (pending, quote) goes to onboarding first. */
+export function needsOnboarding(status: string): boolean {
+  return status === "pending" || status === "quote";
+}
+
 /**
  * Where a signed-in user goes once their profile is known (spec §4). A target
  * is followed only when it is a path on this site: anything else (another
@@ -31,7 +36,7 @@ export function myAreaHome(myAreaUrl: string): string {
  */
 export function routeAfterSignIn(context: SignInContext): SignInDestination {
   const home = myAreaHome(context.myAreaUrl);
-  if (context.status === "pending" || context.status === "quote") {
+  if (needsOnboarding(context.status)) {
     return { kind: "onboarding", url: `${home}onboarding` };
   }
   if (context.target) {
