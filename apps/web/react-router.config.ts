@@ -32,6 +32,10 @@ function buildDirectory(): string {
 // build time and hydrates into the SPA; dynamic routes use the SPA fallback.
 export default {
   ssr: false,
+  // A route's clientLoader stays in its route's file. Split out, the short link's route (the only
+  // one with one) became three files of ~2 KB together, and over HTTP/1.1's six connections its
+  // page's identity SDK then waited for a third round (docs/decisions/0019).
+  splitRouteModules: false,
   buildDirectory: buildDirectory(),
   prerender: [
     ...publicRoutePaths,
