@@ -123,6 +123,19 @@ function isSmallAndShared(id: string, graph: ModuleGraph): boolean {
   return true;
 }
 
+/**
+ * The sign-in rules that /login runs before it hydrates and the identity SDK's module runs
+ * before it restores a session: what to say for a sign-in error, and where a signed-in
+ * visitor goes. As two files of 0.5 and 2.6 KB they took a round of connections of their own
+ * on a customer's short link, after the SDK's module, which waits for them
+ * (docs/decisions/0019). Their imports (the redirect-target check, the API's errors) stay
+ * where they are: every page that loads one of these loads the other soon.
+ */
+const signInRules = [
+  "app/features/auth/auth-error-messages.ts",
+  "app/features/auth/route-after-sign-in.ts",
+].map((module) => resolve(import.meta.dirname, module));
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), compileEveryPageEagerly()],
   // Public configuration is baked into the static build: the browser never
@@ -153,6 +166,10 @@ export default defineConfig({
                   ? "every-page"
                   : null,
               tags: ["$initial"],
+            },
+            {
+              name: "sign-in-rules",
+              test: (id) => signInRules.includes(id),
             },
           ],
         },
