@@ -29,9 +29,16 @@ export interface ApiLoadReport {
   errors: number;
   serverErrors: number;
   rssAfterWarmup: number;
+  /** Half-way through the measured run. */
+  rssMidRun: number;
   rssAfter: number;
   /** (rssAfter - rssAfterWarmup) / rssAfterWarmup. */
   rssGrowth: number;
+  /**
+   * (rssAfter - rssMidRun) / rssMidRun. A leak grows the second half of a run as much as the
+   * first; the heap sizing itself for the load does most of its growing in the first.
+   */
+  rssGrowthSecondHalf: number;
 }
 
 function runOnce(options: ApiLoadOptions, seconds: number): Promise<autocannon.Result> {
@@ -56,9 +63,12 @@ function runOnce(options: ApiLoadOptions, seconds: number): Promise<autocannon.R
 
 export async function runApiLoad(options: ApiLoadOptions): Promise<ApiLoadReport> {
   await runOnce(options, options.warmupSeconds);
-  const rssAfterWarmup = residentBytes(options.pid);
-  const result = await runOnce(options, options.seconds);
-  const rssAfter = residentBytes(options.pid);
+  const rssAfterWarmup = await residentBytes(options.pid);
+  const halfWay = new Promise<number>((resolve, reject) => {
+    setTimeout(() => residentBytes(options.pid).then(resolve, reject), options.seconds * 500);
+  });
+  const [result, rssMidRun] = await Promise.all([runOnce(options, options.seconds), halfWay]);
+  const rssAfter = await residentBytes(options.pid);
   const statuses: Record<string, number> = {};
   for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
     statuses[status] = stats.count ?? 0;
@@ -71,13 +81,16 @@ export async function runApiLoad(options: ApiLoadOptions): Promise<ApiLoadReport
     errors: result.errors + result.timeouts,
     serverErrors: result["5xx"],
     rssAfterWarmup,
+    rssMidRun,
     rssAfter,
     rssGrowth: (rssAfter - rssAfterWarmup) / rssAfterWarmup,
+    rssGrowthSecondHalf: (rssAfter - rssMidRun) / rssMidRun,
   };
 }
 
 export function formatApiLoadReport(report: ApiLoadReport): string {
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const percent = (fraction: number) => `${(fraction * 100).toFixed(1)} %`;
   return [
     `requests   ${report.requests} (${report.requestsPerSecond.toFixed(0)}/s)`,
     `latency    p50 ${report.latencyMs.p50} ms, p99 ${report.latencyMs.p99} ms, max ${report.latencyMs.max} ms`,
@@ -85,6 +98,6 @@ export function formatApiLoadReport(report: ApiLoadReport): string {
       .map(([status, count]) => `${status}: ${count}`)
       .join(", ")}`,
     `errors     ${report.errors} connection errors/timeouts, ${report.serverErrors} 5xx`,
-    `memory     RSS ${mb(report.rssAfterWarmup)} after warm-up → ${mb(report.rssAfter)} (${(report.rssGrowth * 100).toFixed(1)} %)`,
+    `memory     RSS ${mb(report.rssAfterWarmup)} after warm-up → ${mb(report.rssMidRun)} half-way → ${mb(report.rssAfter)} (${percent(report.rssGrowth)}; ${percent(report.rssGrowthSecondHalf)} in the second half)`,
   ].join("\n");
 }

@@ -2,7 +2,7 @@
  * The real server as operators run it, `node apps/api/src/main.ts`, in a child process: for
  * tests that send it signals or measure its memory apart from the test's own.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -95,12 +95,15 @@ export async function startApiServerProcess(
   };
 }
 
-/** Resident memory of a process, in bytes (Linux and macOS `ps`). */
-export function residentBytes(pid: number): number {
-  const kilobytes = Number(
-    execFileSync("ps", ["-o", "rss=", "-p", String(pid)])
-      .toString()
-      .trim(),
+/**
+ * Resident memory of a process, in bytes (Linux and macOS `ps`). Asynchronous, so that reading
+ * it in the middle of a load run does not stall the load generator in this process.
+ */
+export async function residentBytes(pid: number): Promise<number> {
+  const kilobytes = await new Promise<number>((resolve, reject) =>
+    execFile("ps", ["-o", "rss=", "-p", String(pid)], (error, stdout) =>
+      error ? reject(error) : resolve(Number(stdout.trim())),
+    ),
   );
   return kilobytes * 1024;
 }
