@@ -128,8 +128,9 @@ function isSmallAndShared(id: string, graph: ModuleGraph): boolean {
  * before it restores a session: what to say for a sign-in error, and where a signed-in
  * visitor goes. As two files of 0.5 and 2.6 KB they took a round of connections of their own
  * on a customer's short link, after the SDK's module, which waits for them
- * (docs/decisions/0019). Their imports (the redirect-target check, the API's errors) stay
- * where they are: every page that loads one of these loads the other soon.
+ * (docs/decisions/0019). The group takes their imports along (the bundler cannot leave them
+ * out while it keeps the routes' exports): the redirect-target check, which every page that
+ * loads these loads too; the API's errors stay in every-page, which has them already.
  */
 const signInRules = [
   "app/features/auth/auth-error-messages.ts",
