@@ -1,4 +1,5 @@
 import { pageNotFoundPath } from "@bakery/shared/api-contract";
+import { ACCOUNT_SET_UP_KEY } from "@bakery/web/sign-in-memory";
 import type { Page, Request } from "@playwright/test";
 import { e2eAuthEmulatorOrigin, e2eOrigin, e2eSiteEnv } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
@@ -221,7 +222,7 @@ test.describe("a link opened by a customer this browser last saw set up", () => 
       await page.waitForURL(myArea.onboarding);
       // As if this browser had last read the account when it was set up, and an operator
       // has since set it back: the link's page asks for the link at once.
-      await page.addInitScript(() => localStorage.setItem("rise:account-set-up", "1"));
+      await page.addInitScript((key) => localStorage.setItem(key, "1"), ACCOUNT_SET_UP_KEY);
       // The session's answer is held until the link's has arrived: the page must wait for it.
       const releaseMe = await holdRequests(page, "**/api/me");
       page.on("requestfinished", (request) => {

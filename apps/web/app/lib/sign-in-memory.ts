@@ -6,7 +6,8 @@
 
 const SIGNED_IN_BEFORE_KEY = "rise:signed-in-before";
 const SESSION_REJECTED_KEY = "rise:session-rejected";
-const ACCOUNT_SET_UP_KEY = "rise:account-set-up";
+/** Exported for the browser tests, which set it up as a stale memory (e2e/sign-in.spec.ts). */
+export const ACCOUNT_SET_UP_KEY = "rise:account-set-up";
 const STORAGE_PROBE_KEY = "rise:storage-probe";
 
 function tryStorage<T>(use: () => T, fallback: T): T {

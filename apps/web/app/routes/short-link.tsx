@@ -35,12 +35,13 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   // The page's head may have asked already, and even be on its way to the target.
   const early = await takeEarlyShortLinkLookup();
   if (early?.going) return leavingPage;
-  const [, link] = await Promise.allSettled([leaving, linkOutcome(params, early?.answer)]);
+  const link = linkOutcome(params, early?.answer);
+  link.catch(() => {}); // a refusal is thrown below, once the session has answered
   if (await leaving) return leavingPage;
-  if (link.status === "rejected") throw link.reason;
+  const outcome = await link;
   // replace(): the short link itself should not stay in the back history.
-  if (link.value.kind === "go") window.location.replace(link.value.to);
-  return link.value;
+  if (outcome.kind === "go") window.location.replace(outcome.to);
+  return outcome;
 }
 clientLoader.hydrate = true as const;
 
