@@ -27,7 +27,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
-import { publicRoutePaths, shortLinkShellPath } from "@bakery/web/public-routes";
+import { pagesAtTheirOwnAddress } from "@bakery/web/public-routes";
 import type { AuthEmulator } from "../scripts/auth-emulator.ts";
 import { ADMIN_BENCH_DAYS, ADMIN_BENCH_LANDINGS, measureAdminReports } from "./admin-reports.ts";
 import { demoIdToken, measureApi } from "./api-throughput.ts";
@@ -85,9 +85,7 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
   process.exit(2);
 }
 // The short-link shell is measured as a short link (time to target), not as a page.
-const routes = flags.routes
-  ? flags.routes.split(",")
-  : publicRoutePaths.filter((route) => route !== shortLinkShellPath);
+const routes = flags.routes ? flags.routes.split(",") : pagesAtTheirOwnAddress;
 const adminOnly = flags["admin-only"];
 const measurePages =
   !flags["api-only"] && !flags["static-only"] && !flags["widgets-only"] && !adminOnly;

@@ -15,6 +15,7 @@ import {
 import { expect, test } from "./support/fixtures.ts";
 import { waitForQueuedPageWork } from "./support/queued-page-work.ts";
 import { demoUsers, signInAndReturnTo, stubMyArea, submitSignIn } from "./support/sign-in.ts";
+import { serveLikeAStaticHost } from "./support/static-host.ts";
 
 // How the API calls made by the site's pages identify the user (spec §7, §8).
 
@@ -224,8 +225,10 @@ test.describe("content pages", () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    // The page exists (the server answers an unknown page's address with 404 itself).
+    // The page exists (the server answers an unknown page's address with 404 itself); the app
+    // asks for it as on a static host (the Node server's own answer: content-page-navigation.test.ts).
     await storeSamplePage();
+    await serveLikeAStaticHost(page, samplePagePath);
     // As if the database held HTML that skipped the server's sanitizer. The link's script
     // returns nothing: one that returned a string would replace the document, and the
     // __ran trap with it, so the check below could not see it run.

@@ -1,5 +1,10 @@
 import type { BrowserContext, Page, Request } from "@playwright/test";
-import { samplePagePath, storeSamplePage } from "./support/admin-cli.ts";
+import {
+  samplePageHandle,
+  samplePagePath,
+  samplePageTitle,
+  storeSamplePage,
+} from "./support/admin-cli.ts";
 import { prefilledAdVisit } from "./support/book-demo-visit.ts";
 import {
   e2eAuthEmulatorOrigin,
@@ -23,6 +28,7 @@ import {
   submitSignIn,
 } from "./support/sign-in.ts";
 import { expectOpenSiteMenu } from "./support/site-menu.ts";
+import { serveLikeAStaticHost } from "./support/static-host.ts";
 
 /**
  * Every public page does its job from its HTML (docs/decisions/0011-html-first.md): these tests
@@ -427,7 +433,8 @@ test.describe("before the app has loaded", () => {
     await page.waitForURL(myArea.home);
   });
 
-  // A link behind sign-in: its page looks it up while it is parsed, but only the app can go on.
+  // A link behind sign-in: its page looks it up while it is parsed, but only the app can go on;
+  // and a content page as a static host serves it (the Node server writes the page in).
   for (const [address, title] of [
     ["/to/account/billing", "Opening your link"],
     [samplePagePath, "Loading the page"],
@@ -437,6 +444,7 @@ test.describe("before the app has loaded", () => {
       plainPage: page,
     }) => {
       await storeSamplePage();
+      if (address === samplePagePath) await serveLikeAStaticHost(page, address);
       const release = await holdAssets(context);
       await page.goto(address, { waitUntil: "commit" });
       await expect(page.getByRole("progressbar", { name: title })).toBeVisible();
@@ -527,6 +535,7 @@ test("a page the app renders on the client shows the site's frame and a loading 
   plainPage: page,
 }) => {
   await storeSamplePage();
+  await serveLikeAStaticHost(page, samplePagePath);
   const release = await holdAssets(context);
   await page.goto(samplePagePath, { waitUntil: "domcontentloaded" });
   await expect(page.getByRole("progressbar", { name: "Loading the page" })).toBeVisible();
@@ -593,16 +602,79 @@ for (const { what, address, heading } of [
   });
 }
 
+test.describe("a content page that exists", () => {
+  test.beforeEach(() => storeSamplePage());
+  const heading = (page: Page) => page.getByRole("heading", { level: 1 });
+
+  test.describe("with JavaScript disabled", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("is read from its HTML, named in the tab, and its menu works", async ({
+      plainPage: page,
+      isMobile,
+    }) => {
+      const response = await page.goto(samplePagePath);
+      expect(response?.status()).toBe(200);
+      await expect(heading(page)).toHaveText(samplePageTitle);
+      await expect(page.getByTestId("content-html")).toHaveText("We bake every day from 6 am.");
+      await expect(page).toHaveTitle(`${samplePageTitle} · Rise`);
+      if (!isMobile) return;
+      await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
+      await expectOpenSiteMenu(page.getByRole("dialog", { name: "Menu" }));
+    });
+  });
+
+  test("shows before the app has loaded; the app takes over the same words without asking again", async ({
+    context,
+    plainPage: page,
+  }) => {
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === `/api/p/${samplePageHandle}`)
+        asked.push(request.url());
+    });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    const release = await holdAssets(context);
+    await page.goto(samplePagePath, { waitUntil: "domcontentloaded" });
+    await expect(heading(page)).toHaveText(samplePageTitle);
+    await expect(page.getByTestId("content-html")).toHaveText("We bake every day from 6 am.");
+    await expect(page.getByRole("progressbar")).toHaveCount(0);
+    // The elements the visitor is reading; hydrating must keep them, not draw new ones.
+    await page.evaluate(() => {
+      (window as { __shown?: Element[] }).__shown = [
+        ...document.querySelectorAll("h1, [data-testid=content-html]"),
+      ];
+    });
+    release();
+    await waitForHydration(page);
+    expect(
+      await page.evaluate(() => {
+        const shown = (window as { __shown?: Element[] }).__shown ?? [];
+        return shown.length === 2 && shown.every((element) => element.isConnected);
+      }),
+    ).toBe(true);
+    await expect(page).toHaveTitle(`${samplePageTitle} · Rise`);
+    await page.waitForLoadState("networkidle");
+    expect(asked).toEqual([]);
+    expect(errors).toEqual([]);
+
+    // Back to it from another page, the app asks for it: its HTML is gone.
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(heading(page)).toHaveText("Privacy Policy");
+    await page.goBack();
+    await expect(heading(page)).toHaveText(samplePageTitle);
+    await expect(page.getByTestId("content-html")).toHaveText("We bake every day from 6 am.");
+    expect(asked).toHaveLength(1);
+  });
+});
+
 test.describe("a content page that doesn't exist", () => {
   test("says the same when only the app can find out (a static host serves every page)", async ({
     page,
   }) => {
-    // A static host answers /page/:handle with the app's fallback page, whatever the handle;
-    // the app then asks the API, which says 404.
-    await page.route(`${e2eOrigin}/page/no-such-page`, async (route) => {
-      const fallback = await route.fetch({ url: `${e2eOrigin}/__spa-fallback.html` });
-      await route.fulfill({ response: fallback, status: 200 });
-    });
+    // The app then asks the API, which says 404.
+    await serveLikeAStaticHost(page, "/page/no-such-page");
     const apiAnswer = page.waitForResponse((response) =>
       response.url().endsWith("/api/p/no-such-page"),
     );

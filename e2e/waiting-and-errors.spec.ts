@@ -8,6 +8,7 @@ import {
 import { e2eOrigin } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { expectLongWaitNote } from "./support/long-waits.ts";
+import { serveLikeAStaticHost } from "./support/static-host.ts";
 
 // What a visitor sees when the API is overloaded, down, silent or odd: every wait ends
 // in plain words with a way on. The real server gives these answers only under load or
@@ -110,8 +111,12 @@ test.describe("a short link when the server can't help right now", () => {
 });
 
 test.describe("a content page when the server can't help right now", () => {
-  // The page exists: the server answers an address without a page with 404 itself.
-  test.beforeEach(() => storeSamplePage());
+  // The page exists (the server answers an address without a page with 404 itself), and is
+  // served as a static host serves it: the Node server writes the page into its HTML.
+  test.beforeEach(async ({ page }) => {
+    await storeSamplePage();
+    await serveLikeAStaticHost(page, samplePagePath);
+  });
   const sampleApiPath = `/api/p/${samplePageHandle}`;
 
   test("a page the server never answers ends in a message with Try again", async ({ page }) => {

@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { CONTENT_PAGE_TEMPLATE_FILE } from "@bakery/shared/content-page-template";
 
 type Budget = { js: number; css: number };
 const root = resolve(import.meta.dirname, "..");
@@ -17,6 +18,8 @@ const budgets = JSON.parse(readFileSync(join(root, "bench/size-budgets.json"), "
   .routes as Record<string, Budget>;
 
 function htmlFile(route: string): string {
+  // Every content page is the build's template with the page written in.
+  if (route === "/page/:handle") return join(clientDir, CONTENT_PAGE_TEMPLATE_FILE);
   return join(clientDir, route === "/" ? "index.html" : `${route.slice(1)}/index.html`);
 }
 

@@ -5,6 +5,7 @@ import { appFreePagePaths, publicRoutePaths } from "./app/public-routes.ts";
 import { readAppChunks } from "./build-steps/app-chunks.ts";
 import { takeTheAppOutOfPages } from "./build-steps/app-free-pages.ts";
 import { loadBootFromModuleFiles } from "./build-steps/boot-module-loader.ts";
+import { keepContentPageTemplate } from "./build-steps/content-page-template.ts";
 import { inlineAttributionCaptureInPages } from "./build-steps/inline-attribution-capture.ts";
 import { inlinePageScriptsInPages } from "./build-steps/inline-page-scripts.ts";
 import {
@@ -54,7 +55,8 @@ export default {
   // (build-steps/inline-page-scripts.ts), with the site's configuration and the app's lazy
   // chunks (what the booked-demo report loads); then, on the final HTML, the
   // Content-Security-Policy allows the inline scripts by hash
-  // (apps/api/src/security/security-headers.ts).
+  // (apps/api/src/security/security-headers.ts); last, the content page's template leaves the
+  // site's pages for the file the Node server fills in (build-steps/content-page-template.ts).
   async buildEnd({ reactRouterConfig, viteConfig }) {
     const clientDir = path.resolve(viteConfig.root, reactRouterConfig.buildDirectory, "client");
     const chunks = await readAppChunks(clientDir, viteConfig.root);
@@ -75,5 +77,6 @@ export default {
     });
     const { scriptHashes } = await writeInlineScriptHashes(clientDir);
     viteConfig.logger.info(`CSP: ${scriptHashes.length} inline script hashes written`);
+    await keepContentPageTemplate(clientDir);
   },
 } satisfies Config;

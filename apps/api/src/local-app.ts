@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { ApiDeps } from "./api-deps.ts";
 import { answersCorsPreflight, createApi } from "./app.ts";
 import type { ServerConfig } from "./config.ts";
+import { contentPageDocuments } from "./content-pages/content-page-document.ts";
 import { contentPageNavigation } from "./content-pages/content-page-navigation.ts";
 import { answerMissingRoute } from "./http/missing-route.ts";
 import { requestIdMiddleware } from "./request-id.ts";
@@ -58,11 +59,17 @@ export function createLocalApp(deps: LocalAppDeps): Hono {
     ["/to/:cat/:id", "/to/:cat/:id/"],
     shortLinkNavigation({ limiter, shortLinks, config, logger, answerPage }),
   );
-  // A content page's address says at once when there is no such page (404) or it moved (301).
+  // A content page's address says at once when there is no such page (404) or it moved (301),
+  // and answers with the page itself when it exists.
   app.on(
     "GET",
     ["/page/:handle", "/page/:handle/"],
-    contentPageNavigation({ contentPages, logger, answerPage }),
+    contentPageNavigation({
+      contentPages,
+      logger,
+      answerPage,
+      answerContentPage: contentPageDocuments({ site, logger }),
+    }),
   );
   // Every other method too: the site answers 405 itself, with an Allow saying what it accepts.
   app.all("*", site);

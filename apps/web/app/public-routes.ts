@@ -1,4 +1,5 @@
 import { pageNotFoundPath } from "@bakery/shared/api-contract";
+import { contentPageTemplatePath } from "@bakery/shared/content-page-template";
 import { shortLinkProblemPaths } from "@bakery/shared/short-link-outcome";
 
 /** Paths prerendered to HTML and listed in the sitemap (the indexable pages). */
@@ -19,8 +20,22 @@ export const indexedRoutePaths = [
  */
 export const shortLinkShellPath = "/to/_/_";
 
-/** Every prerendered page the app runs on: indexable ones plus those kept out of search results. */
-export const publicRoutePaths = [...indexedRoutePaths, "/saas", shortLinkShellPath] as const;
+/**
+ * Every prerendered page the app runs on: indexable ones plus those kept out of search results,
+ * and the template the Node server writes each content page into (the build moves it out of
+ * the site's pages: build-steps/content-page-template.ts).
+ */
+export const publicRoutePaths = [
+  ...indexedRoutePaths,
+  "/saas",
+  shortLinkShellPath,
+  contentPageTemplatePath,
+] as const;
+
+/** The pages above that are served at their own addresses (not the two served at others'). */
+export const pagesAtTheirOwnAddress = publicRoutePaths.filter(
+  (route) => route !== shortLinkShellPath && route !== contentPageTemplatePath,
+);
 
 /**
  * Pages prerendered with no app at all (build-steps/app-free-pages.ts): what they say and

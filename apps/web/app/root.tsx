@@ -6,7 +6,7 @@ import appStylesheet from "./app.css?url";
 import frauncesLatin from "./fonts/fraunces-latin-wght-400-600.woff2?url";
 import interLatin from "./fonts/inter-latin-wght-400-700.woff2?url";
 import { ApplicationError } from "./layout/application-error.tsx";
-import { siteConfig } from "./site-config.ts";
+import { productTitle } from "./seo/page-meta.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -23,9 +23,7 @@ export const links: Route.LinksFunction = () => [
 
 // Pages without a title of their own (the SPA fallback before a route has loaded)
 // still name the product in the tab.
-export const meta: Route.MetaFunction = () => [
-  { title: `${siteConfig.PRODUCT_NAME} · Bakery management software` },
-];
+export const meta: Route.MetaFunction = () => [{ title: productTitle }];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

@@ -1,4 +1,5 @@
 import { contentHtmlPolicy } from "@bakery/shared/content-html-policy";
+import { escapeHtml } from "@bakery/shared/escape-html";
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 
@@ -55,13 +56,20 @@ function hasVisibleText(html: string): boolean {
   return text.replace(INVISIBLE, "") !== "";
 }
 
+/**
+ * Stored page HTML sanitized again, by the same allow-list, as the Node server writes it into
+ * a page (apps/api/src/content-pages/content-page-document.ts): a row written by other means
+ * than renderPageSource still cannot put anything else into the site's HTML.
+ */
+export function sanitizeStoredHtml(html: string): string {
+  return sanitizeHtml(html, SANITIZE_OPTIONS);
+}
+
 export function formatFromFileName(file: string): PageSourceFormat {
   if (/\.(md|markdown)$/i.test(file)) return "markdown";
   if (/\.html?$/i.test(file)) return "html";
   throw new PageSourceError(`"${file}" must end in .md, .markdown, .html or .htm`);
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Unknown placeholders are an error, so a typo never reaches a published legal page. */
 function fillPlaceholders(source: string, values: Placeholders): string {

@@ -1,4 +1,8 @@
 import { pageNotFoundPath } from "@bakery/shared/api-contract";
+import {
+  CONTENT_PAGE_TEMPLATE_FILE,
+  contentPageMarkers as m,
+} from "@bakery/shared/content-page-template";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moveContentPage, putContentPage } from "../db/content-pages.ts";
 import { emptyDatabasePerTest } from "../test-support/fresh-per-test.ts";
@@ -7,10 +11,21 @@ import { startLocalTestServer, type TestServer } from "../test-support/test-serv
 
 const SPA_PAGE = "<!DOCTYPE html><title>Loading</title><p>spa fallback</p>";
 const NOT_FOUND_PAGE = "<!DOCTYPE html><h1>Page not found</h1>";
+/** The template's shape as the build prerenders it (@bakery/shared/content-page-template). */
+const TEMPLATE =
+  `<!DOCTYPE html><html><head><title>${m.title} · Rise</title><script>boot()</script></head>` +
+  `<body><article data-served-page="${m.handle}"><h1>${m.title}</h1>` +
+  `<p data-page-subtitle="">${m.subtitle}</p><div><div data-testid="content-html">${m.content}` +
+  `</div></div></article>${"<p>The site's footer.</p>".repeat(40)}</body></html>`;
 
 const seedPages = async ({ db }: { db: Parameters<typeof putContentPage>[0] }) => {
   const page = { title: "T", subtitle: "", html: "<p>x</p>" };
-  await putContentPage(db, { handle: "about", ...page });
+  await putContentPage(db, {
+    handle: "about",
+    title: "About us",
+    subtitle: "Who bakes",
+    html: "<p>We <strong>bake</strong>.</p>",
+  });
   await putContentPage(db, { handle: "old-name", ...page });
   await moveContentPage(db, "old-name", "new-name");
   await putContentPage(db, { handle: "privacy-policy", ...page });
@@ -45,10 +60,86 @@ describe.each(testBackends())("a content page's address against $name", ({ open 
     await server?.close();
   });
 
-  it("serves the app for a page that exists", async () => {
+  it("serves the app for a page that exists when the build has no template to write it into", async () => {
     const response = await get("/page/about?utm_source=sms");
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(SPA_PAGE);
+  });
+
+  describe("with the build's template", () => {
+    let site: TestServer;
+    const getPage = (path: string, init: RequestInit = {}) =>
+      fetch(`${site.url}${path}`, { redirect: "manual", ...init });
+    beforeAll(async () => {
+      site = await startLocalTestServer(fresh.handle, {
+        sitePage: SPA_PAGE,
+        buildFiles: { [CONTENT_PAGE_TEMPLATE_FILE]: TEMPLATE },
+      });
+    });
+    afterAll(async () => {
+      await site?.close();
+    });
+
+    it("answers with the page itself, readable without any script", async () => {
+      const response = await getPage("/page/about");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      const html = await response.text();
+      expect(html).toContain("<title>About us · Rise</title>");
+      expect(html).toContain('<article data-served-page="about"><h1>About us</h1>');
+      expect(html).toContain('<p data-page-subtitle="">Who bakes</p>');
+      expect(html).toContain(
+        '<div data-testid="content-html"><p>We <strong>bake</strong>.</p></div>',
+      );
+      expect(html).not.toContain("%%page-");
+    });
+
+    it("escapes the stored text and sanitizes the stored HTML again, however it was written", async () => {
+      await putContentPage(fresh.handle.db, {
+        handle: "about",
+        title: "</title><script>alert(1)</script>",
+        subtitle: "",
+        html: '<p onclick="alert(2)">Hi<script>alert(3)</script><img src=x onerror="alert(4)"></p>',
+      });
+      const html = await (await getPage("/page/about")).text();
+      expect(html.match(/<script/g)).toHaveLength(1);
+      expect(html).not.toMatch(/onclick|onerror|<img/);
+      expect(html).toContain("<h1>&#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62;</h1>");
+      expect(html).toContain('<div data-testid="content-html"><p>Hi</p></div>');
+      expect(html).not.toContain("data-page-subtitle");
+    });
+
+    it("answers as the build's pages are: revalidated, compressed, HEAD, attribution", async () => {
+      const first = await getPage("/page/about?utm_source=sms", {
+        headers: { "Accept-Encoding": "br" },
+      });
+      expect(first.headers.get("content-encoding")).toBe("br");
+      expect(first.headers.get("set-cookie")).toMatch(/^utm=utms=sms&/);
+      // fetch() undoes the encoding it asked for.
+      expect(await first.text()).toContain("<h1>About us</h1>");
+      const etag = first.headers.get("etag") ?? "";
+      expect(etag).not.toBe("");
+      const again = await getPage("/page/about", { headers: { "If-None-Match": etag } });
+      expect(again.status).toBe(304);
+      const head = await getPage("/page/about", { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe("");
+    });
+
+    it("serves the app when the template is not one this server can fill", async () => {
+      const broken = await startLocalTestServer(fresh.handle, {
+        sitePage: SPA_PAGE,
+        buildFiles: { [CONTENT_PAGE_TEMPLATE_FILE]: TEMPLATE.replace(m.content, "") },
+      });
+      try {
+        const response = await fetch(`${broken.url}/page/about`);
+        expect(response.status).toBe(200);
+        expect(await response.text()).toBe(SPA_PAGE);
+      } finally {
+        await broken.close();
+      }
+    });
   });
 
   it("answers a page that doesn't exist, or can't, with the page saying so and 404", async () => {

@@ -5,6 +5,7 @@ import { movedPermanently } from "../http/moved-permanently.ts";
 import { withoutTrailingJunk } from "../http/without-trailing-junk.ts";
 import type { AnswerPage } from "../site/serve-site.ts";
 import { parseSlug } from "../validation.ts";
+import type { AnswerContentPage } from "./content-page-document.ts";
 import type { ContentPageStore } from "./content-page-store.ts";
 
 /**
@@ -17,7 +18,9 @@ import type { ContentPageStore } from "./content-page-store.ts";
  * - a page at another address than its own (a page with a route of its own such as
  *   /page/privacy-policy, capitals, a trailing slash, punctuation stuck to its end): 301 to
  *   that address, so each page has one address;
- * - a page that exists: on to the site, whose app shows it.
+ * - a page that exists: the page itself, written into the site's template
+ *   (content-page-document.ts), or, for a build without one, on to the site, whose app asks
+ *   the API for it.
  * A failure to ask (the database down or slow) goes on to the site too: the app asks the API
  * again and says what happened.
  */
@@ -25,6 +28,7 @@ export function contentPageNavigation(deps: {
   contentPages: ContentPageStore;
   logger: Logger;
   answerPage: AnswerPage;
+  answerContentPage: AnswerContentPage;
 }): MiddlewareHandler {
   return async (c, next) => {
     /** The not-found page, or undefined (on to the app) for a build without it. */
@@ -46,6 +50,16 @@ export function contentPageNavigation(deps: {
     }
     if (!found) return (await pageNotFound()) ?? next();
     const address = found.status === 301 ? found.moved.location : sitePathForPage(handle);
-    return address === c.req.path ? next() : movedPermanently(c, address);
+    if (address !== c.req.path) return movedPermanently(c, address);
+    if (found.status === 301) return next();
+    try {
+      return (await deps.answerContentPage(c, handle, found)) ?? next();
+    } catch (error) {
+      deps.logger.warn(
+        { err: error, handle },
+        "content page could not be written; serving the app",
+      );
+      return next();
+    }
   };
 }

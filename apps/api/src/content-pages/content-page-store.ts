@@ -20,6 +20,8 @@ export type StoredPageAnswer =
   | { status: 301; moved: MovedResult }
   | {
       status: 200;
+      /** The page, for the site's answer at its address (content-page-document.ts). */
+      page: ContentPage;
       /** The JSON body, encoded once rather than on every answer. */
       json: Uint8Array<ArrayBuffer>;
       etag: string;
@@ -62,7 +64,7 @@ export function createContentPageStore(deps: {
     }
     const body: ContentPage = { title: page.title, subtitle: page.subtitle, content: page.html };
     const json = Buffer.from(JSON.stringify(body));
-    return { status: 200, json, etag: etagOf(json), encoded: {} };
+    return { status: 200, page: body, json, etag: etagOf(json), encoded: {} };
   }
 
   return { find: (handle) => cache.get(handle, () => load(handle)) };

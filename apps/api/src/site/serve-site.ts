@@ -22,7 +22,8 @@ import {
  *   /assets/*              → hashed files, cached for a year
  *   /to/:cat/:id           → to/_/_/index.html with 200, the short link's prerendered page
  *                            (the site's frame and a progress bar; the app resolves the link)
- *   /page/:handle          → __spa-fallback.html with 200 (the app loads the data)
+ *   /page/:handle          → __spa-fallback.html with 200 (the app loads the data), where
+ *                            content-page-navigation.ts has not answered with the page itself
  *   /page-not-found        → its page with 404, not cached (ERROR_PAGES)
  *   /dashboard             → __spa-fallback.html with 200 (the team's dashboard, never prerendered)
  *   /to/not-found, /to/cannot-open → their pages with 404, not cached (ERROR_PAGES)
@@ -169,6 +170,8 @@ export type AnswerPage = (c: Context, pagePath: string) => Promise<Response | un
 
 /** Paths remembered at most; a flood of distinct URLs only costs a re-lookup. */
 const MAX_REMEMBERED_PATHS = 2_000;
+/** Made pages kept compressed at most (a few hundred KB): one per version of a busy page. */
+const MAX_MADE_PAGES = 64;
 
 export interface SiteHandlerOptions {
   /** The build output folder, e.g. apps/web/build/client. */
@@ -206,18 +209,29 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     } catch {
       return undefined;
     }
-    const identity = new Uint8Array(await readFile(file));
-    const ext = path.extname(file).toLowerCase();
-    const etag = etagOf(identity);
     const status = errorPageFiles.has(file) ? 404 : 200;
-    const common: Record<string, string> = {
-      "Content-Type": CONTENT_TYPES[ext] ?? "application/octet-stream",
-      "Cache-Control": file.startsWith(`${assetsDir}${path.sep}`)
+    return prepareBytes(new Uint8Array(await readFile(file)), {
+      ext: path.extname(file).toLowerCase(),
+      status,
+      cacheControl: file.startsWith(`${assetsDir}${path.sep}`)
         ? IMMUTABLE
         : status === 200
           ? REVALIDATE
           : // What a link's address leads to may change: the next visit asks again.
             "no-store",
+    });
+  }
+
+  /** A file's or a made page's answers, in each encoding, with their headers. */
+  async function prepareBytes(
+    identity: Uint8Array<ArrayBuffer>,
+    options: { ext: string; status: 200 | 404; cacheControl: string; brotliQuality?: number },
+  ): Promise<PreparedFile> {
+    const { ext, status } = options;
+    const etag = etagOf(identity);
+    const common: Record<string, string> = {
+      "Content-Type": CONTENT_TYPES[ext] ?? "application/octet-stream",
+      "Cache-Control": options.cacheControl,
       ETag: etag,
     };
     const compressible = COMPRESSIBLE.has(ext) && identity.byteLength >= MIN_COMPRESS_BYTES;
@@ -240,7 +254,10 @@ export function createSiteHandler(options: SiteHandlerOptions) {
         variants: { identity: plain, br: plain, gzip: plain },
       };
     }
-    const [br, gzip] = await Promise.all([compress(identity, "br"), compress(identity, "gzip")]);
+    const [br, gzip] = await Promise.all([
+      compress(identity, "br", options.brotliQuality),
+      compress(identity, "gzip"),
+    ]);
     return {
       isPage: ext === ".html",
       status,
@@ -336,6 +353,45 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     );
   }
 
+  /** Pages made per request (content pages filled in), by ETag: each version compressed once. */
+  const madePages = new Map<string, Promise<PreparedFile>>();
+
+  /**
+   * A page made for this request (a content page filled in from the database), answered as
+   * the build's pages are: 200, revalidated (ETag, 304), compressed, with the visit's
+   * attribution cookie.
+   */
+  async function answerMadePage(c: Context, html: string): Promise<Response> {
+    const bytes = new TextEncoder().encode(html);
+    const key = etagOf(bytes);
+    let prepared = madePages.get(key);
+    if (!prepared) {
+      if (madePages.size >= MAX_MADE_PAGES) madePages.clear();
+      // Quality 9: made on demand, like the API's content pages (routes/content-pages.ts).
+      const made = prepareBytes(bytes, {
+        ext: ".html",
+        status: 200,
+        cacheControl: REVALIDATE,
+        brotliQuality: 9,
+      });
+      made.catch(() => {
+        if (madePages.get(key) === made) madePages.delete(key);
+      });
+      madePages.set(key, made);
+      prepared = made;
+    }
+    return answer(c, await prepared);
+  }
+
+  /**
+   * A file of the build that is read, never served (a dot file such as the content page's
+   * template), as bytes; undefined when the build has none. Forgotten on a rebuild like
+   * every file.
+   */
+  async function buildFile(name: string): Promise<Uint8Array | undefined> {
+    return (await load(path.join(root, name)))?.variants.identity.body;
+  }
+
   const answerPage: AnswerPage = async (c, pagePath) => {
     const prepared = byPath.get(pagePath) ?? (await lookUp(pagePath, candidatesFor(pagePath)));
     return prepared ? answer(c, prepared) : undefined;
@@ -375,7 +431,7 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     return c.redirect(`/${new URL(c.req.url).search}`, 302);
   }
 
-  return Object.assign(serveSite, { answerPage, prepareAll });
+  return Object.assign(serveSite, { answerPage, answerMadePage, buildFile, prepareAll });
 }
 
 export type SiteHandler = ReturnType<typeof createSiteHandler>;

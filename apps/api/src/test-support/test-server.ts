@@ -72,6 +72,8 @@ export interface LocalTestServerOptions extends Partial<Omit<ApiDeps, "config">>
   sitePage: string;
   /** More prerendered pages by site path ("/to/not-found"), written as path/index.html. */
   otherPages?: Record<string, string>;
+  /** Files at the top of the build folder (".content-page-template.html"), by name. */
+  buildFiles?: Record<string, string>;
 }
 
 /**
@@ -80,13 +82,22 @@ export interface LocalTestServerOptions extends Partial<Omit<ApiDeps, "config">>
  */
 export async function startLocalTestServer(
   handle: DatabaseHandle,
-  { sitePage, otherPages = {}, config: configOverrides, ...overrides }: LocalTestServerOptions,
+  {
+    sitePage,
+    otherPages = {},
+    buildFiles = {},
+    config: configOverrides,
+    ...overrides
+  }: LocalTestServerOptions,
 ): Promise<TestServer> {
   const siteRoot = mkdtempSync(path.join(tmpdir(), "local-test-site-"));
   writeFileSync(path.join(siteRoot, "__spa-fallback.html"), sitePage);
   for (const [pagePath, html] of Object.entries(otherPages)) {
     mkdirSync(path.join(siteRoot, pagePath), { recursive: true });
     writeFileSync(path.join(siteRoot, pagePath, "index.html"), html);
+  }
+  for (const [name, text] of Object.entries(buildFiles)) {
+    writeFileSync(path.join(siteRoot, name), text);
   }
   const config: ServerConfig = {
     ...loadServerConfig({}),

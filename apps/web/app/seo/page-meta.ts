@@ -1,6 +1,9 @@
 import type { MetaDescriptor } from "react-router";
 import { absoluteUrl, siteConfig } from "#app/site-config.ts";
 
+/** The tab's title on a page that has none of its own (the SPA fallback before a route has loaded). */
+export const productTitle = `${siteConfig.PRODUCT_NAME} · Bakery management software`;
+
 type PageMetaInput = {
   title: string;
   description: string;

@@ -1,8 +1,9 @@
 import type { ContentPage } from "@bakery/shared/api-contract";
+import { SERVED_PAGE_ATTRIBUTE, SUBTITLE_ATTRIBUTE } from "@bakery/shared/content-page-template";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { ApiRequestError, requestFailure } from "#app/lib/api/api-errors.ts";
-import { pageTitle } from "#app/seo/page-meta.ts";
+import { pageTitle, productTitle } from "#app/seo/page-meta.ts";
 import { LongWaitWayOn } from "#app/ui/after-long-wait.tsx";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 import {
@@ -11,6 +12,7 @@ import {
   PageNotFound,
   pageNotFoundTitle,
 } from "./page-not-found.tsx";
+import { servedContentPage } from "./served-content-page.ts";
 
 /**
  * What asking the API needs loads when the page asks: the prerendered pages show their text
@@ -41,6 +43,11 @@ const failureWords = {
  * `prerendered`: the page as rendered at build time from the repository's source
  * (seeded-content-page.server.ts). It shows at once; the API's answer then replaces
  * it, and if that call fails the prerendered text stays.
+ *
+ * Without it, the page the server wrote into the document as it answered the page's address
+ * (served-content-page.ts) shows as it is: it is the stored page, so the API is not asked
+ * again. Otherwise (a static host's fallback page, a page reached inside the app) the page
+ * is asked for.
  */
 export function ContentPageView({
   handle,
@@ -51,11 +58,12 @@ export function ContentPageView({
   fallbackTitle?: string;
   prerendered?: ContentPage;
 }) {
-  const [state, setState] = useState<LoadState>(() =>
-    prerendered
-      ? { kind: "loaded", page: prerendered, html: prerendered.content }
-      : { kind: "loading" },
-  );
+  // Read once: the article it is read from is the one this component then takes over.
+  const [served] = useState(() => (prerendered ? undefined : servedContentPage(handle)));
+  const [state, setState] = useState<LoadState>(() => {
+    const shown = prerendered ?? served?.page;
+    return shown ? { kind: "loaded", page: shown, html: shown.content } : { kind: "loading" };
+  });
   const hasPrerendered = prerendered !== undefined;
 
   const load = useCallback(async () => {
@@ -90,10 +98,13 @@ export function ContentPageView({
   }, [handle, prerendered]);
 
   useEffect(() => {
+    // The page the server has just read from the database needs no second reading, and the
+    // visitor may have scrolled it already.
+    if (served) return;
     // A page that arrived with its text is where the visitor may have scrolled already.
     if (!hasPrerendered) window.scrollTo(0, 0);
     void load();
-  }, [load, hasPrerendered]);
+  }, [load, hasPrerendered, served]);
 
   if (state.kind === "not-found") {
     return (
@@ -106,13 +117,18 @@ export function ContentPageView({
 
   const title = state.kind === "loaded" ? state.page.title : fallbackTitle;
   return (
-    <article className={contentPageClasses}>
-      {/* Routes with a prerendered page name it in their meta; /page/:handle learns its
-          title only from the API. */}
-      {!hasPrerendered && title ? <title>{pageTitle(title)}</title> : null}
+    <article
+      className={contentPageClasses}
+      {...(served && { [SERVED_PAGE_ATTRIBUTE]: served.handle })}
+    >
+      {/* Routes with a prerendered page name it in their meta; /page/:handle has no meta and
+          learns its title from the document the server wrote it into, or from the API. */}
+      {hasPrerendered ? null : <title>{title ? pageTitle(title) : productTitle}</title>}
       {title ? <h1 className={contentPageTitleClasses}>{title}</h1> : null}
       {state.kind === "loaded" && state.page.subtitle ? (
-        <p className="mt-3 text-cocoa text-lg">{state.page.subtitle}</p>
+        <p className="mt-3 text-cocoa text-lg" {...{ [SUBTITLE_ATTRIBUTE]: "" }}>
+          {state.page.subtitle}
+        </p>
       ) : null}
       {/* A new element for each state: the content replaces the placeholder instead of
           moving it down when the subtitle appears above. */}

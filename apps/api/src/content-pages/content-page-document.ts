@@ -1,0 +1,66 @@
+import { sanitizeStoredHtml } from "@bakery/content/render-page";
+import {
+  CONTENT_PAGE_TEMPLATE_FILE,
+  type ContentPageTemplate,
+  fillContentPageTemplate,
+  parseContentPageTemplate,
+} from "@bakery/shared/content-page-template";
+import type { Context } from "hono";
+import type { Logger } from "pino";
+import type { SiteHandler } from "../site/serve-site.ts";
+import type { StoredPageAnswer } from "./content-page-store.ts";
+
+type StoredPage = Extract<StoredPageAnswer, { status: 200 }>;
+
+/**
+ * Answers a content page's address with the page itself: the build's template
+ * (@bakery/shared/content-page-template) with the stored page written into it, so the visitor
+ * reads it at the first paint, with or without JavaScript, and the app hydrates the same words
+ * without asking the API again (docs/decisions/0020).
+ *
+ * The title and subtitle are escaped; the HTML, sanitized when it was stored, is sanitized
+ * again by the same allow-list, once per stored answer (the store keeps one a few seconds).
+ * Undefined, and logged once per build, when the build has no template or one this server
+ * cannot read: the address then gets the app's fallback page, which asks the API.
+ */
+export function contentPageDocuments(deps: {
+  site: Pick<SiteHandler, "buildFile" | "answerMadePage">;
+  logger: Logger;
+}) {
+  let template: { bytes: Uint8Array; parts: ContentPageTemplate | undefined } | undefined;
+  const sanitized = new WeakMap<StoredPage, string>();
+
+  async function templateParts(): Promise<ContentPageTemplate | undefined> {
+    const bytes = await deps.site.buildFile(CONTENT_PAGE_TEMPLATE_FILE);
+    if (!bytes) return undefined;
+    if (template?.bytes !== bytes) {
+      let parts: ContentPageTemplate | undefined;
+      try {
+        parts = parseContentPageTemplate(new TextDecoder().decode(bytes));
+      } catch (error) {
+        deps.logger.error({ err: error }, "content page template unusable; serving the app");
+      }
+      template = { bytes, parts };
+    }
+    return template.parts;
+  }
+
+  return async function answerContentPage(
+    c: Context,
+    handle: string,
+    stored: StoredPage,
+  ): Promise<Response | undefined> {
+    const parts = await templateParts();
+    if (!parts) return undefined;
+    let html = sanitized.get(stored);
+    if (html === undefined) {
+      html = sanitizeStoredHtml(stored.page.content);
+      sanitized.set(stored, html);
+    }
+    const { title, subtitle } = stored.page;
+    const page = fillContentPageTemplate(parts, { handle, title, subtitle, sanitizedHtml: html });
+    return deps.site.answerMadePage(c, page);
+  };
+}
+
+export type AnswerContentPage = ReturnType<typeof contentPageDocuments>;

@@ -1,0 +1,48 @@
+import type { ContentPage } from "@bakery/shared/api-contract";
+import {
+  contentPageMarkers,
+  contentPageTemplatePath,
+  SERVED_PAGE_ATTRIBUTE,
+  SUBTITLE_ATTRIBUTE,
+} from "@bakery/shared/content-page-template";
+
+/** A content page the document arrived with, and the handle its article names. */
+export type ServedContentPage = { handle: string; page: ContentPage };
+
+const templateHandle = contentPageTemplatePath.slice("/page/".length);
+
+/**
+ * The content page the Node server wrote into this document as it answered its address
+ * (@bakery/shared/content-page-template): read back from the article, so that the app hydrates
+ * the very words the visitor is reading, without asking the API for a page the server has just
+ * read from the database. Undefined when the document holds no such page for `handle` (a static
+ * host's fallback page, or a page reached inside the app).
+ *
+ * While the build prerenders the template itself, the markers the server replaces.
+ */
+export function servedContentPage(handle: string): ServedContentPage | undefined {
+  if (typeof document === "undefined") {
+    return handle === templateHandle
+      ? {
+          handle: contentPageMarkers.handle,
+          page: {
+            title: contentPageMarkers.title,
+            subtitle: contentPageMarkers.subtitle,
+            content: contentPageMarkers.content,
+          },
+        }
+      : undefined;
+  }
+  const article = document.querySelector(`article[${SERVED_PAGE_ATTRIBUTE}]`);
+  if (article?.getAttribute(SERVED_PAGE_ATTRIBUTE) !== handle) return undefined;
+  const content = article.querySelector("[data-testid=content-html]");
+  if (!content) return undefined;
+  return {
+    handle,
+    page: {
+      title: article.querySelector("h1")?.textContent ?? "",
+      subtitle: article.querySelector(`[${SUBTITLE_ATTRIBUTE}]`)?.textContent ?? "",
+      content: content.innerHTML,
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { escapeHtml } from "./escape-html.ts";
+
+/**
+ * The page a content page's address (/page/:handle) is answered with by the Node server: the
+ * web build prerenders the content page once with these markers in place of the page's
+ * handle, title, subtitle and HTML, and the server writes the stored page in their place as it
+ * answers (apps/api/src/content-pages/content-page-document.ts). The visitor reads the page at
+ * the first paint, with or without JavaScript, and the app hydrates the same words
+ * (docs/decisions/0020).
+ */
+
+/**
+ * The address the template is prerendered at. The build then moves it to
+ * CONTENT_PAGE_TEMPLATE_FILE, so at run time /page/_ is answered like any other handle.
+ */
+export const contentPageTemplatePath = "/page/_";
+
+/**
+ * Where the build keeps the template: a dot file in the build's client folder, which the
+ * Node server reads and never serves (nor does the nginx configuration), so no one sees its
+ * markers.
+ */
+export const CONTENT_PAGE_TEMPLATE_FILE = ".content-page-template.html";
+
+/**
+ * What the template holds in place of each part of the page. Characters that HTML escaping
+ * leaves alone, so they appear in the markup exactly as written here.
+ */
+export const contentPageMarkers = {
+  handle: "%%page-handle%%",
+  title: "%%page-title%%",
+  subtitle: "%%page-subtitle%%",
+  content: "%%page-content%%",
+} as const;
+
+/** The attribute on the element that holds the page's subtitle (absent when it has none). */
+export const SUBTITLE_ATTRIBUTE = "data-page-subtitle";
+
+/** The attribute on the article that names the handle of the page the server wrote into it. */
+export const SERVED_PAGE_ATTRIBUTE = "data-served-page";
+
+/** A stored page as the template takes it: plain text, and HTML already sanitized. */
+export type ContentPageFill = {
+  handle: string;
+  title: string;
+  subtitle: string;
+  sanitizedHtml: string;
+};
+
+export class ContentPageTemplateError extends Error {}
+
+type Part =
+  | { text: string }
+  | { marker: "handle" | "title" | "content" }
+  /** The subtitle's whole element, left out when the page has none. */
+  | { subtitleOpen: string; subtitleClose: string };
+
+const SUBTITLE_ELEMENT = new RegExp(
+  `(<p\\b[^>]*\\b${SUBTITLE_ATTRIBUTE}\\b[^>]*>)${contentPageMarkers.subtitle}(</p>)`,
+);
+const MARKER = /%%page-(handle|title|content)%%/;
+/** How often each marker appears in a prerendered template: a different count means its markup changed. */
+const EXPECTED = { handle: 1, title: 2, content: 1 } as const;
+
+/**
+ * Cuts a prerendered template into its fixed parts and the places the page goes, once; each
+ * answer then only joins them (fillContentPageTemplate), and no text a page holds is ever
+ * searched for markers. Throws when the template is not what the build makes: each marker
+ * where the content page's view puts it (the tab's title and the heading for the title), and
+ * none inside a script.
+ */
+export function parseContentPageTemplate(html: string): Part[] {
+  const subtitle = html.match(SUBTITLE_ELEMENT);
+  if (!subtitle || html.split(contentPageMarkers.subtitle).length !== 2) {
+    throw new ContentPageTemplateError("the template has no single subtitle element");
+  }
+  const scripts = html.match(/<script\b[\s\S]*?<\/script>/g) ?? [];
+  if (scripts.some((script) => script.includes("%%page-"))) {
+    throw new ContentPageTemplateError("the template has a marker inside a script");
+  }
+  const parts: Part[] = [];
+  const counts = { handle: 0, title: 0, content: 0 };
+  const cut = (text: string) => {
+    let rest = text;
+    for (let found = rest.match(MARKER); found; found = rest.match(MARKER)) {
+      const marker = found[1] as keyof typeof counts;
+      parts.push({ text: rest.slice(0, found.index) }, { marker });
+      counts[marker] += 1;
+      rest = rest.slice((found.index ?? 0) + found[0].length);
+    }
+    parts.push({ text: rest });
+  };
+  const [whole, open = "", close = ""] = subtitle;
+  const at = subtitle.index ?? 0;
+  cut(html.slice(0, at));
+  parts.push({ subtitleOpen: open, subtitleClose: close });
+  cut(html.slice(at + whole.length));
+  for (const [marker, expected] of Object.entries(EXPECTED)) {
+    const count = counts[marker as keyof typeof counts];
+    if (count !== expected) {
+      throw new ContentPageTemplateError(
+        `the template has ${count} "${marker}" marker(s), not ${expected}`,
+      );
+    }
+  }
+  return parts;
+}
+
+/**
+ * The page's document: the template with the page's handle, title and subtitle escaped and
+ * its HTML, which the caller has sanitized, in their places.
+ */
+export function fillContentPageTemplate(parts: readonly Part[], page: ContentPageFill): string {
+  return parts
+    .map((part) => {
+      if ("text" in part) return part.text;
+      if ("subtitleOpen" in part) {
+        return page.subtitle === ""
+          ? ""
+          : `${part.subtitleOpen}${escapeHtml(page.subtitle)}${part.subtitleClose}`;
+      }
+      if (part.marker === "content") return page.sanitizedHtml;
+      return escapeHtml(part.marker === "handle" ? page.handle : page.title);
+    })
+    .join("");
+}
+
+export type ContentPageTemplate = ReturnType<typeof parseContentPageTemplate>;
