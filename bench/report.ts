@@ -41,18 +41,21 @@ export interface BenchResults {
 }
 
 /** Both ways of learning that an address leads nowhere, as a table. */
-function messageTable(timings: MessageTimings, pageFlowLabel: string): string {
+function messageTable(
+  timings: MessageTimings,
+  pageFlowLabel: string,
+  serverLabel = "Server (the page saying so, with 404)",
+): string {
   return table(
     ["Way", "To the message ms", "Status", "Requests"],
-    [
-      ["Server (the page saying so, with 404)", timings.serverPage] as const,
-      [pageFlowLabel, timings.pageFlow] as const,
-    ].map(([label, timing]) => [
-      label,
-      ms(timing.toMessage),
-      String(timing.status),
-      String(timing.requests),
-    ]),
+    [[serverLabel, timings.serverPage] as const, [pageFlowLabel, timings.pageFlow] as const].map(
+      ([label, timing]) => [
+        label,
+        ms(timing.toMessage),
+        String(timing.status),
+        String(timing.requests),
+      ],
+    ),
   );
 }
 
@@ -338,6 +341,19 @@ export function toMarkdown(results: BenchResults): string {
     );
     parts.push(
       messageTable(missingPage, "Static host (the app's fallback page → /api/p → the app says so)"),
+    );
+  }
+  const contentPage = results.shortLinks?.results.contentPage;
+  if (contentPage) {
+    parts.push(
+      `#### A content page: time until the visitor reads it\n\n${contentPage.link} (a page stored for the run), the same conditions; the later of the first paint and the page's heading being inserted.\n`,
+    );
+    parts.push(
+      messageTable(
+        contentPage,
+        "Static host (the app's fallback page → /api/p → the app shows it)",
+        "Server (the page written into its HTML, decision 20)",
+      ),
     );
   }
   if (results.widgets) {

@@ -172,11 +172,19 @@ async function benchPages(server: BenchServer): Promise<BenchResults["pages"]> {
   }
 }
 
+/** A content page an operator might add: a title, and a few screens of text. */
+const benchPage = {
+  handle: "opening-hours",
+  title: "Opening hours",
+  markdown: "## Every day\n\nWe bake from 6 am and open the shop at 7 am.\n\n".repeat(12),
+};
+
 async function benchShortLinks(
   server: BenchServer,
   emulatorStarting: Promise<AuthEmulator> | undefined,
 ): Promise<BenchResults["shortLinks"]> {
   const linkRuns = flags.quick ? 1 : 3;
+  await server.putContentPage(benchPage);
   log(`short link time to target, ${linkRuns} run(s) each way`);
   const results = await measureShortLinkTimings({
     origin: server.origin,
@@ -184,6 +192,7 @@ async function benchShortLinks(
     targetPath: "/book-demo",
     unknownLink: { link: "/to/promo/no-such-link", message: "This link doesn't exist" },
     missingPage: { link: "/page/no-such-page", message: "Page not found" },
+    contentPage: { link: `/page/${benchPage.handle}`, message: benchPage.title },
     runs: linkRuns,
   });
   const emulator = await emulatorStarting?.catch(() => undefined);

@@ -67,6 +67,8 @@ export interface ShortLinkTimings {
   unknownLink?: MessageTimings;
   /** A content page that does not exist; absent from results measured before it was. */
   missingPage?: MessageTimings;
+  /** A content page that exists; absent from results measured before it was. */
+  contentPage?: MessageTimings;
 }
 
 /** The prerendered page a static host serves at an address, by the kind of address. */
@@ -200,7 +202,7 @@ const messageSummary = (timings: MessageTiming[]): MessageTiming => ({
   requests: median(timings.map((timing) => timing.requests)),
 });
 
-/** The time until the visitor reads that `address` leads nowhere, both ways. */
+/** The time until the visitor reads what `address` shows (that it leads nowhere, or a page), both ways. */
 async function toMessageBothWays(
   browser: Browser,
   origin: string,
@@ -288,6 +290,8 @@ export async function measureShortLinkTimings(options: {
   unknownLink: { link: string; message: string };
   /** A content page that does not exist, and the heading that says so. */
   missingPage: { link: string; message: string };
+  /** A content page that exists, and its title. */
+  contentPage: { link: string; message: string };
   runs: number;
 }): Promise<ShortLinkTimings> {
   const browser = await launchPhoneBrowser();
@@ -307,6 +311,13 @@ export async function measureShortLinkTimings(options: {
         browser,
         origin,
         options.missingPage,
+        "contentPage",
+        runs,
+      ),
+      contentPage: await toMessageBothWays(
+        browser,
+        origin,
+        options.contentPage,
         "contentPage",
         runs,
       ),

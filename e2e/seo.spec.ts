@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { samplePagePath, storeSamplePage } from "./support/admin-cli.ts";
+import { samplePagePath, samplePageTitle, storeSamplePage } from "./support/admin-cli.ts";
 import { e2eSiteEnv } from "./support/e2e-env.ts";
 
 const routes = [
@@ -42,12 +42,14 @@ test.describe("search and sharing", () => {
     });
   }
 
-  test("a page that loads in the browser names the product in its tab until it has loaded", async ({
+  test("a content page names itself and the product in its tab from its HTML", async ({
     request,
   }) => {
     await storeSamplePage();
     const html = await (await request.get(samplePagePath)).text();
-    expect(/<title>([^<]+)<\/title>/.exec(html)?.[1]).toContain("Rise");
+    expect(html.match(/<title>([^<]+)<\/title>/g)).toEqual([
+      `<title>${samplePageTitle} · Rise</title>`,
+    ]);
   });
 
   test("the pages that say a link or a page doesn't exist, and a link's own page, name the product", async ({
