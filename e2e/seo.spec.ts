@@ -42,7 +42,7 @@ test.describe("search and sharing", () => {
     });
   }
 
-  test("a content page names itself and the product in its tab from its HTML", async ({
+  test("a content page names itself in its tab, says what it is and where it lives, from its HTML", async ({
     request,
   }) => {
     await storeSamplePage();
@@ -50,6 +50,13 @@ test.describe("search and sharing", () => {
     expect(html.match(/<title>([^<]+)<\/title>/g)).toEqual([
       `<title>${samplePageTitle} · Rise</title>`,
     ]);
+    // It has no subtitle: its title describes it.
+    expect(html.match(/<meta name="description" content="([^"]*)"/g)).toEqual([
+      `<meta name="description" content="${samplePageTitle}"`,
+    ]);
+    const canonical = [...html.matchAll(/<link rel="canonical" href="([^"]+)"/g)];
+    expect(canonical).toHaveLength(1);
+    expect(new URL(canonical[0]?.[1] ?? "").pathname).toBe(samplePagePath);
   });
 
   test("the pages that say a link or a page doesn't exist, and a link's own page, name the product", async ({

@@ -68,7 +68,7 @@ export function createLocalApp(deps: LocalAppDeps): Hono {
       contentPages,
       logger,
       answerPage,
-      answerContentPage: contentPageDocuments({ site, logger }),
+      answerContentPage: contentPageDocuments({ site, logger, siteUrl: config.SITE_URL }),
     }),
   );
   // Every other method too: the site answers 405 itself, with an Allow saying what it accepts.

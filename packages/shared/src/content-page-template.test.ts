@@ -21,13 +21,17 @@ const page = {
   title: "About us",
   subtitle: "Who bakes",
   sanitizedHtml: "<p>We <strong>bake</strong>.</p>",
+  canonicalUrl: "https://rise.example/page/about",
+  description: 'Who bakes, "and why"',
 };
 
 describe("the content page's template", () => {
   it("writes the page where its markers were, and nothing else changes", () => {
     expect(fillContentPageTemplate(parseContentPageTemplate(template()), page)).toBe(
       "<!DOCTYPE html><html><head><title>About us · Rise</title>" +
-        '<script>window.__ctx = {"url":"/page/_"}</script></head><body>' +
+        '<script>window.__ctx = {"url":"/page/_"}</script>' +
+        '<meta name="description" content="Who bakes, &#34;and why&#34;"/>' +
+        '<link rel="canonical" href="https://rise.example/page/about"/></head><body>' +
         '<article class="a" data-served-page="about"><h1 class="t">About us</h1>' +
         '<p class="s" data-page-subtitle="">Who bakes</p>' +
         '<div class="mt-8"><div class="prose-content"><p>We <strong>bake</strong>.</p></div></div>' +
@@ -67,6 +71,7 @@ describe("the content page's template", () => {
       template(ARTICLE + ARTICLE),
       template(ARTICLE).replace('"url":"/page/_"', `"title":"${m.title}"`),
       template(ARTICLE.replace(m.content, "")),
+      template(ARTICLE).replace("</head>", ""),
     ];
     for (const html of refused) {
       expect(() => parseContentPageTemplate(html)).toThrow(ContentPageTemplateError);

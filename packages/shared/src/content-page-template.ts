@@ -45,22 +45,26 @@ export type ContentPageFill = {
   title: string;
   subtitle: string;
   sanitizedHtml: string;
+  /** For search results and link previews: the page's address and what it is about. */
+  canonicalUrl: string;
+  description: string;
 };
 
 export class ContentPageTemplateError extends Error {}
 
 type Part =
   | { text: string }
-  | { marker: "handle" | "title" | "content" }
+  /** The page's parts; "head" is the end of the head, where its description and address go. */
+  | { marker: "handle" | "title" | "content" | "head" }
   /** The subtitle's whole element, left out when the page has none. */
   | { subtitleOpen: string; subtitleClose: string };
 
 const SUBTITLE_ELEMENT = new RegExp(
   `(<p\\b[^>]*\\b${SUBTITLE_ATTRIBUTE}\\b[^>]*>)${contentPageMarkers.subtitle}(</p>)`,
 );
-const MARKER = /%%page-(handle|title|content)%%/;
+const MARKER = /%%page-(handle|title|content)%%|<\/(head)>/;
 /** How often each marker appears in a prerendered template: a different count means its markup changed. */
-const EXPECTED = { handle: 1, title: 2, content: 1 } as const;
+const EXPECTED = { handle: 1, title: 2, content: 1, head: 1 } as const;
 
 /**
  * Cuts a prerendered template into its fixed parts and the places the page goes, once; each
@@ -79,11 +83,11 @@ export function parseContentPageTemplate(html: string): Part[] {
     throw new ContentPageTemplateError("the template has a marker inside a script");
   }
   const parts: Part[] = [];
-  const counts = { handle: 0, title: 0, content: 0 };
+  const counts = { handle: 0, title: 0, content: 0, head: 0 };
   const cut = (text: string) => {
     let rest = text;
     for (let found = rest.match(MARKER); found; found = rest.match(MARKER)) {
-      const marker = found[1] as keyof typeof counts;
+      const marker = (found[1] ?? found[2]) as keyof typeof counts;
       parts.push({ text: rest.slice(0, found.index) }, { marker });
       counts[marker] += 1;
       rest = rest.slice((found.index ?? 0) + found[0].length);
@@ -108,7 +112,9 @@ export function parseContentPageTemplate(html: string): Part[] {
 
 /**
  * The page's document: the template with the page's handle, title and subtitle escaped and
- * its HTML, which the caller has sanitized, in their places.
+ * its HTML, which the caller has sanitized, in their places, and its description and
+ * canonical address (escaped) at the end of the head, where no element of the app's is: the
+ * app's own route gives the head no tags but the tab's title.
  */
 export function fillContentPageTemplate(parts: readonly Part[], page: ContentPageFill): string {
   return parts
@@ -120,6 +126,9 @@ export function fillContentPageTemplate(parts: readonly Part[], page: ContentPag
           : `${part.subtitleOpen}${escapeHtml(page.subtitle)}${part.subtitleClose}`;
       }
       if (part.marker === "content") return page.sanitizedHtml;
+      if (part.marker === "head") {
+        return `<meta name="description" content="${escapeHtml(page.description)}"/><link rel="canonical" href="${escapeHtml(page.canonicalUrl)}"/></head>`;
+      }
       return escapeHtml(part.marker === "handle" ? page.handle : page.title);
     })
     .join("");

@@ -1,4 +1,5 @@
 import { sanitizeStoredHtml } from "@bakery/content/render-page";
+import { sitePathForPage } from "@bakery/shared/api-contract";
 import {
   CONTENT_PAGE_TEMPLATE_FILE,
   type ContentPageTemplate,
@@ -18,7 +19,8 @@ type StoredPage = Extract<StoredPageAnswer, { status: 200 }>;
  * reads it at the first paint, with or without JavaScript, and the app hydrates the same words
  * without asking the API again (docs/decisions/0020).
  *
- * The title and subtitle are escaped; the HTML, sanitized when it was stored, is sanitized
+ * The head gets the page's canonical address and, for search results and link previews, its
+ * subtitle (or title) as its description. The title and subtitle are escaped; the HTML, sanitized when it was stored, is sanitized
  * again by the same allow-list, once per stored answer (the store keeps one a few seconds).
  * Undefined, and logged once per build, when the build has no template or one this server
  * cannot read: the address then gets the app's fallback page, which asks the API.
@@ -26,6 +28,8 @@ type StoredPage = Extract<StoredPageAnswer, { status: 200 }>;
 export function contentPageDocuments(deps: {
   site: Pick<SiteHandler, "buildFile" | "answerMadePage">;
   logger: Logger;
+  /** The site's address (SITE_URL), which a page's canonical address is on. */
+  siteUrl: string;
 }) {
   let template: { bytes: Uint8Array; parts: ContentPageTemplate | undefined } | undefined;
   const sanitized = new WeakMap<StoredPage, string>();
@@ -58,7 +62,14 @@ export function contentPageDocuments(deps: {
       sanitized.set(stored, html);
     }
     const { title, subtitle } = stored.page;
-    const page = fillContentPageTemplate(parts, { handle, title, subtitle, sanitizedHtml: html });
+    const page = fillContentPageTemplate(parts, {
+      handle,
+      title,
+      subtitle,
+      sanitizedHtml: html,
+      canonicalUrl: new URL(sitePathForPage(handle), deps.siteUrl).href,
+      description: subtitle || title,
+    });
     return deps.site.answerMadePage(c, page);
   };
 }

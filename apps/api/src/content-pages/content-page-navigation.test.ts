@@ -87,6 +87,10 @@ describe.each(testBackends())("a content page's address against $name", ({ open 
       expect(response.headers.get("cache-control")).toBe("no-cache");
       const html = await response.text();
       expect(html).toContain("<title>About us · Rise</title>");
+      // The test server's SITE_URL is the local configuration's.
+      expect(html).toMatch(
+        /<meta name="description" content="Who bakes"\/><link rel="canonical" href="http:\/\/[^"]+\/page\/about"\/><\/head>/,
+      );
       expect(html).toContain('<article data-served-page="about"><h1>About us</h1>');
       expect(html).toContain('<p data-page-subtitle="">Who bakes</p>');
       expect(html).toContain(
@@ -108,6 +112,10 @@ describe.each(testBackends())("a content page's address against $name", ({ open 
       expect(html).toContain("<h1>&#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62;</h1>");
       expect(html).toContain('<div data-testid="content-html"><p>Hi</p></div>');
       expect(html).not.toContain("data-page-subtitle");
+      // Without a subtitle, the title describes the page.
+      expect(html).toContain(
+        '<meta name="description" content="&#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62;"/>',
+      );
     });
 
     it("answers as the build's pages are: revalidated, compressed, HEAD, attribution", async () => {

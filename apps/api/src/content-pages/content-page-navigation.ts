@@ -51,6 +51,7 @@ export function contentPageNavigation(deps: {
     if (!found) return (await pageNotFound()) ?? next();
     const address = found.status === 301 ? found.moved.location : sitePathForPage(handle);
     if (address !== c.req.path) return movedPermanently(c, address);
+    // A move to this very address (never one the operator CLI makes): the app asks the API.
     if (found.status === 301) return next();
     try {
       return (await deps.answerContentPage(c, handle, found)) ?? next();
