@@ -20,8 +20,9 @@ type StoredPage = Extract<StoredPageAnswer, { status: 200 }>;
  * without asking the API again (docs/decisions/0020).
  *
  * The head gets the page's canonical address and, for search results and link previews, its
- * subtitle (or title) as its description. The title and subtitle are escaped; the HTML, sanitized when it was stored, is sanitized
- * again by the same allow-list, once per stored answer (the store keeps one a few seconds).
+ * subtitle (or title) as its description. The title and subtitle are escaped; the HTML,
+ * sanitized when it was stored, is sanitized again by the same allow-list. Each stored answer
+ * (the store keeps one a few seconds) is filled in once, not on every request.
  * Undefined, and logged once per build, when the build has no template or one this server
  * cannot read: the address then gets the app's fallback page, which asks the API.
  */
@@ -32,7 +33,8 @@ export function contentPageDocuments(deps: {
   siteUrl: string;
 }) {
   let template: { bytes: Uint8Array; parts: ContentPageTemplate | undefined } | undefined;
-  const sanitized = new WeakMap<StoredPage, string>();
+  /** Each stored answer's page, filled in once: the store keeps an answer a few seconds. */
+  const filled = new WeakMap<StoredPage, { parts: ContentPageTemplate; html: string }>();
 
   async function templateParts(): Promise<ContentPageTemplate | undefined> {
     const bytes = await deps.site.buildFile(CONTENT_PAGE_TEMPLATE_FILE);
@@ -56,21 +58,21 @@ export function contentPageDocuments(deps: {
   ): Promise<Response | undefined> {
     const parts = await templateParts();
     if (!parts) return undefined;
-    let html = sanitized.get(stored);
-    if (html === undefined) {
-      html = sanitizeStoredHtml(stored.page.content);
-      sanitized.set(stored, html);
+    let page = filled.get(stored);
+    if (page?.parts !== parts) {
+      const { title, subtitle, content } = stored.page;
+      const html = fillContentPageTemplate(parts, {
+        handle,
+        title,
+        subtitle,
+        sanitizedHtml: sanitizeStoredHtml(content),
+        canonicalUrl: new URL(sitePathForPage(handle), deps.siteUrl).href,
+        description: subtitle || title,
+      });
+      page = { parts, html };
+      filled.set(stored, page);
     }
-    const { title, subtitle } = stored.page;
-    const page = fillContentPageTemplate(parts, {
-      handle,
-      title,
-      subtitle,
-      sanitizedHtml: html,
-      canonicalUrl: new URL(sitePathForPage(handle), deps.siteUrl).href,
-      description: subtitle || title,
-    });
-    return deps.site.answerMadePage(c, page);
+    return deps.site.answerMadePage(c, page.html);
   };
 }
 

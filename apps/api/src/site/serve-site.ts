@@ -182,6 +182,8 @@ export function createSiteHandler(options: SiteHandlerOptions) {
   const root = path.resolve(options.root);
   const assetsDir = path.join(root, "assets");
   const files = new Map<string, Promise<PreparedFile | undefined>>();
+  /** Build files read and never served (buildFile), as bytes. */
+  const readOnlyFiles = new Map<string, Promise<Uint8Array | undefined>>();
   const byPath = new Map<string, PreparedFile>();
   const errorPageFiles = new Set(ERROR_PAGES.flatMap(candidatesFor));
   const pickEncoding = createEncodingPicker();
@@ -194,6 +196,7 @@ export function createSiteHandler(options: SiteHandlerOptions) {
       watcher = watch(root, { recursive: true }, () => {
         files.clear();
         byPath.clear();
+        readOnlyFiles.clear();
       });
       watcher.on("error", () => {});
       // Never keeps the process alive on its own.
@@ -225,10 +228,17 @@ export function createSiteHandler(options: SiteHandlerOptions) {
   /** A file's or a made page's answers, in each encoding, with their headers. */
   async function prepareBytes(
     identity: Uint8Array<ArrayBuffer>,
-    options: { ext: string; status: 200 | 404; cacheControl: string; brotliQuality?: number },
+    options: {
+      ext: string;
+      status: 200 | 404;
+      cacheControl: string;
+      brotliQuality?: number;
+      /** When the caller has it already. */
+      etag?: string;
+    },
   ): Promise<PreparedFile> {
     const { ext, status } = options;
-    const etag = etagOf(identity);
+    const etag = options.etag ?? etagOf(identity);
     const common: Record<string, string> = {
       "Content-Type": CONTENT_TYPES[ext] ?? "application/octet-stream",
       "Cache-Control": options.cacheControl,
@@ -363,8 +373,8 @@ export function createSiteHandler(options: SiteHandlerOptions) {
    */
   async function answerMadePage(c: Context, html: string): Promise<Response> {
     const bytes = new TextEncoder().encode(html);
-    const key = etagOf(bytes);
-    let prepared = madePages.get(key);
+    const etag = etagOf(bytes);
+    let prepared = madePages.get(etag);
     if (!prepared) {
       if (madePages.size >= MAX_MADE_PAGES) madePages.clear();
       // Quality 9: made on demand, like the API's content pages (routes/content-pages.ts).
@@ -373,11 +383,12 @@ export function createSiteHandler(options: SiteHandlerOptions) {
         status: 200,
         cacheControl: REVALIDATE,
         brotliQuality: 9,
+        etag,
       });
       made.catch(() => {
-        if (madePages.get(key) === made) madePages.delete(key);
+        if (madePages.get(etag) === made) madePages.delete(etag);
       });
-      madePages.set(key, made);
+      madePages.set(etag, made);
       prepared = made;
     }
     return answer(c, await prepared);
@@ -385,11 +396,26 @@ export function createSiteHandler(options: SiteHandlerOptions) {
 
   /**
    * A file of the build that is read, never served (a dot file such as the content page's
-   * template), as bytes; undefined when the build has none. Forgotten on a rebuild like
-   * every file.
+   * template), as bytes: read once, never compressed; undefined when the build has none.
+   * Forgotten on a rebuild like every file.
    */
-  async function buildFile(name: string): Promise<Uint8Array | undefined> {
-    return (await load(path.join(root, name)))?.variants.identity.body;
+  function buildFile(name: string): Promise<Uint8Array | undefined> {
+    watchForRebuilds();
+    let read = readOnlyFiles.get(name);
+    if (!read) {
+      const reading = readFile(path.join(root, name)).then(
+        (bytes) => new Uint8Array(bytes),
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return undefined;
+          // Tried again next time (a file being replaced, a full disk).
+          if (readOnlyFiles.get(name) === reading) readOnlyFiles.delete(name);
+          throw error;
+        },
+      );
+      readOnlyFiles.set(name, reading);
+      read = reading;
+    }
+    return read;
   }
 
   const answerPage: AnswerPage = async (c, pagePath) => {
