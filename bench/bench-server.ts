@@ -3,22 +3,14 @@
  * are newer), the real local server on a free port with a throw-away database,
  * and, for /api/me, the Auth emulator.
  */
-import { execFile, spawnSync } from "node:child_process";
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { createDemoUsers } from "@bakery/api/demo-users";
 import { type LocalServer, startLocalServer } from "@bakery/api/local-server";
+import { putContentPageWithCli } from "@bakery/api/test-support/admin-cli";
 import { freePort } from "@bakery/api/test-support/free-port";
 import { loadPublicConfig } from "@bakery/shared/config";
 import { type AuthEmulator, startAuthEmulator } from "../scripts/auth-emulator.ts";
@@ -116,21 +108,8 @@ export async function startBenchServer(options: { emulatorHost: string }): Promi
     server,
     origin: `http://127.0.0.1:${server.port}`,
     dataDir,
-    putContentPage: async ({ handle, title, markdown }) => {
-      const folder = mkdtempSync(join(tmpdir(), "bakery-bench-page-"));
-      const file = join(folder, `${handle}.md`);
-      writeFileSync(file, markdown);
-      const cli = join(repoRoot, "apps/api/src/admin/cli.ts");
-      try {
-        // Not execFileSync: the CLI reaches the database through this process's server.
-        await promisify(execFile)(
-          process.execPath,
-          [cli, "pages", "put", handle, file, "--title", title],
-          { env: { ...process.env, DATA_DIR: dataDir }, cwd: repoRoot },
-        );
-      } finally {
-        rmSync(folder, { recursive: true, force: true });
-      }
+    putContentPage: async (page) => {
+      await putContentPageWithCli(page, { ...process.env, DATA_DIR: dataDir });
     },
     close: async () => {
       await server.close();

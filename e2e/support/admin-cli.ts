@@ -1,38 +1,25 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { promisify } from "node:util";
+import { putContentPageWithCli, runAdminCli } from "@bakery/api/test-support/admin-cli";
 import { e2eAuthEmulatorHost, e2eDataDir, e2eSiteEnv } from "./e2e-env.ts";
 
-const repoRoot = join(import.meta.dirname, "../..");
+/** The browser-test server's database and identity provider, as the operator CLI reaches them. */
+const cliEnv = () => ({
+  ...process.env,
+  ...e2eSiteEnv,
+  DATA_DIR: e2eDataDir,
+  FIREBASE_AUTH_EMULATOR_HOST: e2eAuthEmulatorHost,
+});
 
 /**
  * Runs `npx rise-admin <args>` against the browser-test server's database
  * (through the server's shared socket) and returns what it printed.
  */
-export async function runAdmin(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [join(repoRoot, "apps/api/src/admin/cli.ts"), ...args],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        ...e2eSiteEnv,
-        DATA_DIR: e2eDataDir,
-        FIREBASE_AUTH_EMULATOR_HOST: e2eAuthEmulatorHost,
-      },
-    },
-  );
-  return stdout;
+export function runAdmin(...args: string[]): Promise<string> {
+  return runAdminCli(args, cliEnv());
 }
 
 /** Stores a content page through the operator CLI, as an operator would. */
 export function putContentPage(handle: string, markdown: string, title: string): Promise<string> {
-  const file = join(mkdtempSync(join(tmpdir(), "e2e-page-")), "page.md");
-  writeFileSync(file, markdown);
-  return runAdmin("pages", "put", handle, file, "--title", title);
+  return putContentPageWithCli({ handle, title, markdown }, cliEnv());
 }
 
 /** A content page the tests may open once storeSamplePage has stored it. */
