@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Request } from "@playwright/test";
 import {
+  putContentPage,
   samplePageHandle,
   samplePagePath,
   samplePageTitle,
@@ -667,6 +668,21 @@ test.describe("a content page that exists", () => {
     await expect(page.getByTestId("content-html")).toHaveText("We bake every day from 6 am.");
     expect(asked).toHaveLength(1);
   });
+});
+
+test("a content page whose title starts with the product's name names it once in the tab, before the app and after", async ({
+  context,
+  plainPage: page,
+}) => {
+  const title = "Rise for wholesale bakeries";
+  await putContentPage("rise-for-wholesale", "Trays by six.\n", title);
+  const release = await holdAssets(context);
+  await page.goto("/page/rise-for-wholesale", { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page).toHaveTitle(title);
+  release();
+  await waitForHydration(page);
+  await expect(page).toHaveTitle(title);
 });
 
 test.describe("a content page that doesn't exist", () => {

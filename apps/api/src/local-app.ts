@@ -68,7 +68,12 @@ export function createLocalApp(deps: LocalAppDeps): Hono {
       contentPages,
       logger,
       answerPage,
-      answerContentPage: contentPageDocuments({ site, logger, siteUrl: config.SITE_URL }),
+      answerContentPage: contentPageDocuments({
+        site,
+        logger,
+        siteUrl: config.SITE_URL,
+        productName: config.PRODUCT_NAME,
+      }),
     }),
   );
   // Every other method too: the site answers 405 itself, with an Allow saying what it accepts.

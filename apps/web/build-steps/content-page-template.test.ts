@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { keepContentPageTemplate } from "./content-page-template.ts";
 
 const TEMPLATE =
-  `<!DOCTYPE html><head><title>${m.title} · Rise</title></head><body><article data-served-page="${m.handle}">` +
+  `<!DOCTYPE html><head><title>${m.tabTitle}</title></head><body><article data-served-page="${m.handle}">` +
   `<h1>${m.title}</h1><p data-page-subtitle="">${m.subtitle}</p><div>${m.content}</div></article>`;
 
 describe("keepContentPageTemplate", () => {

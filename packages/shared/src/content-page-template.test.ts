@@ -8,7 +8,7 @@ import {
 
 /** The shape the build's prerender gives the template (content-page-view.tsx). */
 const template = (article = ARTICLE) =>
-  `<!DOCTYPE html><html><head><title>${m.title} · Rise</title>` +
+  `<!DOCTYPE html><html><head><title>${m.tabTitle}</title>` +
   `<script>window.__ctx = {"url":"/page/_"}</script></head><body>${article}` +
   "<footer>Rise</footer></body></html>";
 const ARTICLE =
@@ -19,6 +19,7 @@ const ARTICLE =
 const page = {
   handle: "about",
   title: "About us",
+  tabTitle: "About us · Rise",
   subtitle: "Who bakes",
   sanitizedHtml: "<p>We <strong>bake</strong>.</p>",
   canonicalUrl: "https://rise.example/page/about",
@@ -42,11 +43,15 @@ describe("the content page's template", () => {
   it("escapes the text parts and leaves out the subtitle's element when there is none", () => {
     const filled = fillContentPageTemplate(parseContentPageTemplate(template()), {
       ...page,
-      title: `</title><script>alert(1)</script>`,
+      title: `</h1><script>alert(1)</script>`,
+      tabTitle: `</title><script>alert(1)</script>`,
       subtitle: "",
     });
     expect(filled).toContain(
-      "<title>&#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62; · Rise",
+      "<title>&#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62;</title>",
+    );
+    expect(filled).toContain(
+      '<h1 class="t">&#60;/h1&#62;&#60;script&#62;alert(1)&#60;/script&#62;</h1>',
     );
     expect(filled).not.toContain("data-page-subtitle");
     expect(filled.match(/<script/g)).toHaveLength(1);
@@ -56,10 +61,12 @@ describe("the content page's template", () => {
     const filled = fillContentPageTemplate(parseContentPageTemplate(template()), {
       ...page,
       title: m.content,
+      tabTitle: m.handle,
       subtitle: m.title,
       sanitizedHtml: `<p>${m.handle} ${m.subtitle}</p>`,
     });
     expect(filled).toContain(`<h1 class="t">${m.content}</h1>`);
+    expect(filled).toContain(`<title>${m.handle}</title>`);
     expect(filled).toContain(`data-served-page="about"`);
     expect(filled).toContain(`<p>${m.handle} ${m.subtitle}</p>`);
   });
@@ -70,6 +77,7 @@ describe("the content page's template", () => {
       template(ARTICLE.replace(`<h1 class="t">${m.title}</h1>`, "")),
       template(ARTICLE + ARTICLE),
       template(ARTICLE).replace('"url":"/page/_"', `"title":"${m.title}"`),
+      template(ARTICLE).replace(m.tabTitle, `${m.title} · Rise`),
       template(ARTICLE.replace(m.content, "")),
       template(ARTICLE).replace("</head>", ""),
     ];

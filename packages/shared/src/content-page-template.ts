@@ -29,6 +29,8 @@ export const CONTENT_PAGE_TEMPLATE_FILE = ".content-page-template.html";
 export const contentPageMarkers = {
   handle: "%%page-handle%%",
   title: "%%page-title%%",
+  /** The tab's title: the page's title with the product's name (page-title.ts). */
+  tabTitle: "%%page-tab-title%%",
   subtitle: "%%page-subtitle%%",
   content: "%%page-content%%",
 } as const;
@@ -43,6 +45,8 @@ export const SERVED_PAGE_ATTRIBUTE = "data-served-page";
 export type ContentPageFill = {
   handle: string;
   title: string;
+  /** The tab's title, made from the title by pageTitle. */
+  tabTitle: string;
   subtitle: string;
   sanitizedHtml: string;
   /** For search results and link previews: the page's address and what it is about. */
@@ -55,23 +59,29 @@ export class ContentPageTemplateError extends Error {}
 type Part =
   | { text: string }
   /** The page's parts; "head" is the end of the head, where its description and address go. */
-  | { marker: "handle" | "title" | "content" | "head" }
+  | { marker: "handle" | "title" | "tabTitle" | "content" | "head" }
   /** The subtitle's whole element, left out when the page has none. */
   | { subtitleOpen: string; subtitleClose: string };
 
 const SUBTITLE_ELEMENT = new RegExp(
   `(<p\\b[^>]*\\b${SUBTITLE_ATTRIBUTE}\\b[^>]*>)${contentPageMarkers.subtitle}(</p>)`,
 );
-const MARKER = /%%page-(handle|title|content)%%|<\/(head)>/;
+const MARKER = /%%page-(handle|title|tab-title|content)%%|<\/(head)>/;
+const MARKER_NAMES = {
+  handle: "handle",
+  title: "title",
+  "tab-title": "tabTitle",
+  content: "content",
+  head: "head",
+} as const;
 /** How often each marker appears in a prerendered template: a different count means its markup changed. */
-const EXPECTED = { handle: 1, title: 2, content: 1, head: 1 } as const;
+const EXPECTED = { handle: 1, title: 1, tabTitle: 1, content: 1, head: 1 } as const;
 
 /**
  * Cuts a prerendered template into its fixed parts and the places the page goes, once; each
  * answer then only joins them (fillContentPageTemplate), and no text a page holds is ever
  * searched for markers. Throws when the template is not what the build makes: each marker
- * where the content page's view puts it (the tab's title and the heading for the title), and
- * none inside a script.
+ * where the content page's view puts it, and none inside a script.
  */
 export function parseContentPageTemplate(html: string): Part[] {
   const subtitle = html.match(SUBTITLE_ELEMENT);
@@ -83,11 +93,11 @@ export function parseContentPageTemplate(html: string): Part[] {
     throw new ContentPageTemplateError("the template has a marker inside a script");
   }
   const parts: Part[] = [];
-  const counts = { handle: 0, title: 0, content: 0, head: 0 };
+  const counts = { handle: 0, title: 0, tabTitle: 0, content: 0, head: 0 };
   const cut = (text: string) => {
     let rest = text;
     for (let found = rest.match(MARKER); found; found = rest.match(MARKER)) {
-      const marker = (found[1] ?? found[2]) as keyof typeof counts;
+      const marker = MARKER_NAMES[(found[1] ?? found[2]) as keyof typeof MARKER_NAMES];
       parts.push({ text: rest.slice(0, found.index) }, { marker });
       counts[marker] += 1;
       rest = rest.slice((found.index ?? 0) + found[0].length);
@@ -111,7 +121,7 @@ export function parseContentPageTemplate(html: string): Part[] {
 }
 
 /**
- * The page's document: the template with the page's handle, title and subtitle escaped and
+ * The page's document: the template with the page's handle, titles and subtitle escaped and
  * its HTML, which the caller has sanitized, in their places, and its description and
  * canonical address (escaped) at the end of the head, where no element of the app's is: the
  * app's own route gives the head no tags but the tab's title.
@@ -129,7 +139,7 @@ export function fillContentPageTemplate(parts: readonly Part[], page: ContentPag
       if (part.marker === "head") {
         return `<meta name="description" content="${escapeHtml(page.description)}"/><link rel="canonical" href="${escapeHtml(page.canonicalUrl)}"/></head>`;
       }
-      return escapeHtml(part.marker === "handle" ? page.handle : page.title);
+      return escapeHtml(page[part.marker]);
     })
     .join("");
 }

@@ -6,6 +6,7 @@ import {
   fillContentPageTemplate,
   parseContentPageTemplate,
 } from "@bakery/shared/content-page-template";
+import { pageTitle } from "@bakery/shared/page-title";
 import type { Context } from "hono";
 import type { Logger } from "pino";
 import type { SiteHandler } from "../site/serve-site.ts";
@@ -31,6 +32,8 @@ export function contentPageDocuments(deps: {
   logger: Logger;
   /** The site's address (SITE_URL), which a page's canonical address is on. */
   siteUrl: string;
+  /** The product's name (PRODUCT_NAME), which the tab's title ends with. */
+  productName: string;
 }) {
   let template: { bytes: Uint8Array; parts: ContentPageTemplate | undefined } | undefined;
   /** Each stored answer's page, filled in once: the store keeps an answer a few seconds. */
@@ -64,6 +67,7 @@ export function contentPageDocuments(deps: {
       const html = fillContentPageTemplate(parts, {
         handle,
         title,
+        tabTitle: pageTitle(title, deps.productName),
         subtitle,
         sanitizedHtml: sanitizeStoredHtml(content),
         canonicalUrl: new URL(sitePathForPage(handle), deps.siteUrl).href,

@@ -13,7 +13,7 @@ const SPA_PAGE = "<!DOCTYPE html><title>Loading</title><p>spa fallback</p>";
 const NOT_FOUND_PAGE = "<!DOCTYPE html><h1>Page not found</h1>";
 /** The template's shape as the build prerenders it (@bakery/shared/content-page-template). */
 const TEMPLATE =
-  `<!DOCTYPE html><html><head><title>${m.title} · Rise</title><script>boot()</script></head>` +
+  `<!DOCTYPE html><html><head><title>${m.tabTitle}</title><script>boot()</script></head>` +
   `<body><article data-served-page="${m.handle}"><h1>${m.title}</h1>` +
   `<p data-page-subtitle="">${m.subtitle}</p><div><div data-testid="content-html">${m.content}` +
   `</div></div></article>${"<p>The site's footer.</p>".repeat(40)}</body></html>`;
@@ -99,6 +99,17 @@ describe.each(testBackends())("a content page's address against $name", ({ open 
       expect(html).not.toContain("%%page-");
     });
 
+    it("names the product in the tab once, as the app's pages do", async () => {
+      await putContentPage(fresh.handle.db, {
+        handle: "about",
+        title: "Rise for wholesale bakeries",
+        subtitle: "",
+        html: "<p>x</p>",
+      });
+      const html = await (await getPage("/page/about")).text();
+      expect(html).toContain("<title>Rise for wholesale bakeries</title>");
+    });
+
     it("escapes the stored text and sanitizes the stored HTML again, however it was written", async () => {
       await putContentPage(fresh.handle.db, {
         handle: "about",
@@ -108,6 +119,9 @@ describe.each(testBackends())("a content page's address against $name", ({ open 
       });
       const html = await (await getPage("/page/about")).text();
       expect(html.match(/<script/g)).toHaveLength(1);
+      expect(html).toContain(
+        "<title>&#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62; · Rise</title>",
+      );
       expect(html).not.toMatch(/onclick|onerror|<img/);
       expect(html).toContain("<h1>&#60;/title&#62;&#60;script&#62;alert(1)&#60;/script&#62;</h1>");
       expect(html).toContain('<div data-testid="content-html"><p>Hi</p></div>');

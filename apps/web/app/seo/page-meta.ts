@@ -1,3 +1,4 @@
+import { pageTitle as sharedPageTitle } from "@bakery/shared/page-title";
 import type { MetaDescriptor } from "react-router";
 import { absoluteUrl, siteConfig } from "#app/site-config.ts";
 
@@ -13,16 +14,8 @@ type PageMetaInput = {
   noindex?: boolean;
 };
 
-/**
- * A tab's title: the page, then the product, unless the title starts with the product (the
- * home page's). Every tab names the product once, whatever the page's canonical address.
- * Search results cut titles at about 60 characters, so page titles stay short.
- */
-export function pageTitle(title: string): string {
-  return title.startsWith(siteConfig.PRODUCT_NAME)
-    ? title
-    : `${title} · ${siteConfig.PRODUCT_NAME}`;
-}
+/** A tab's title: the page, then the product (@bakery/shared/page-title). */
+export const pageTitle = (title: string) => sharedPageTitle(title, siteConfig.PRODUCT_NAME);
 
 /** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
 export function pageMeta({

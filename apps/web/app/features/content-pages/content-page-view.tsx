@@ -122,8 +122,11 @@ export function ContentPageView({
       {...(served && { [SERVED_PAGE_ATTRIBUTE]: served.handle })}
     >
       {/* Routes with a prerendered page name it in their meta; /page/:handle has no meta and
-          learns its title from the document the server wrote it into, or from the API. */}
-      {hasPrerendered ? null : <title>{title ? pageTitle(title) : productTitle}</title>}
+          keeps the tab's title of the document the server wrote it into, or makes it from the
+          API's answer. */}
+      {hasPrerendered ? null : (
+        <title>{served ? served.tabTitle : title ? pageTitle(title) : productTitle}</title>
+      )}
       {title ? <h1 className={contentPageTitleClasses}>{title}</h1> : null}
       {state.kind === "loaded" && state.page.subtitle ? (
         <p className="mt-3 text-cocoa text-lg" {...{ [SUBTITLE_ATTRIBUTE]: "" }}>

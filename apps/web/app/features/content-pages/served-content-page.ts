@@ -6,8 +6,8 @@ import {
   SUBTITLE_ATTRIBUTE,
 } from "@bakery/shared/content-page-template";
 
-/** A content page the document arrived with, and the handle its article names. */
-export type ServedContentPage = { handle: string; page: ContentPage };
+/** A content page the document arrived with, the handle its article names, and its tab's title. */
+export type ServedContentPage = { handle: string; page: ContentPage; tabTitle: string };
 
 const templateHandle = contentPageTemplatePath.slice("/page/".length);
 
@@ -18,13 +18,15 @@ const templateHandle = contentPageTemplatePath.slice("/page/".length);
  * read from the database. Undefined when the document holds no such page for `handle` (a static
  * host's fallback page, or a page reached inside the app).
  *
- * While the build prerenders the template itself, the markers the server replaces.
+ * While the build prerenders the template itself, the markers the server replaces: the server
+ * makes the tab's title from the page's title, so the template has a marker for each.
  */
 export function servedContentPage(handle: string): ServedContentPage | undefined {
   if (typeof document === "undefined") {
     return handle === templateHandle
       ? {
           handle: contentPageMarkers.handle,
+          tabTitle: contentPageMarkers.tabTitle,
           page: {
             title: contentPageMarkers.title,
             subtitle: contentPageMarkers.subtitle,
@@ -39,6 +41,8 @@ export function servedContentPage(handle: string): ServedContentPage | undefined
   if (!content) return undefined;
   return {
     handle,
+    // As the server wrote it (the same rule as pageTitle's, @bakery/shared/page-title).
+    tabTitle: document.title,
     page: {
       title: article.querySelector("h1")?.textContent ?? "",
       subtitle: article.querySelector(`[${SUBTITLE_ATTRIBUTE}]`)?.textContent ?? "",
