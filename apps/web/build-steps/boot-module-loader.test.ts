@@ -8,6 +8,7 @@ import {
   bootModuleFile,
   loadBootFromModuleFile,
   loadBootFromModuleFiles,
+  SMALLEST_FILE_AFTER_BOOT,
   SPA_FALLBACK_FILE,
 } from "./boot-module-loader.ts";
 import { inlineScriptHashes } from "./inline-script-hashes.ts";
@@ -92,7 +93,11 @@ describe("loadBootFromModuleFile", () => {
   });
 
   it("asks for the lazy modules the page needs once started after all of its own, at low priority", () => {
-    const sizes: Record<string, number> = { "/assets/framework-3.js": 376_000 };
+    const sizes: Record<string, number> = {
+      "/assets/framework-3.js": 376_000,
+      "/assets/session-7.js": 107_000,
+      "/assets/client-8.js": 89_000,
+    };
     const afterBoot = ["/assets/session-7.js", "/assets/framework-3.js", "/assets/client-8.js"];
     const { html } = loadBootFromModuleFile(page(), (href) => sizes[href] ?? 0, afterBoot);
     const template = /<template data-app-modules>(.*?)<\/template>/.exec(html)?.[1] ?? "";
@@ -105,6 +110,22 @@ describe("loadBootFromModuleFile", () => {
     expect(links[0]).toContain("/assets/framework-3.js");
     expect(links.filter((link) => link.includes("/assets/framework-3.js"))).toHaveLength(1);
     expect(links).toHaveLength(preloadLinks.length + 1 + 2);
+  });
+
+  it("fails the build when a lazy module the page needs at once brings a small file of its own", () => {
+    const sizes: Record<string, number> = {
+      "/assets/session-7.js": 107_000,
+      "/assets/rules-9.js": SMALLEST_FILE_AFTER_BOOT - 1,
+      "/assets/entry.client-2.js": 400,
+    };
+    const sizeOf = (href: string) => sizes[href] ?? 0;
+    expect(() =>
+      loadBootFromModuleFile(page(), sizeOf, ["/assets/session-7.js", "/assets/rules-9.js"]),
+    ).toThrow(/rules-9\.js \(4095 bytes\)/);
+    // A small file the page has among its own modules already costs nothing more.
+    expect(() =>
+      loadBootFromModuleFile(page(), sizeOf, ["/assets/session-7.js", "/assets/entry.client-2.js"]),
+    ).not.toThrow();
   });
 
   it("gives every page the same loader text, so the policy holds one hash for it", () => {
@@ -232,6 +253,8 @@ describe("loadBootFromModuleFiles", () => {
     for (const file of ["index.html", "saas.html", "to/promo/index.html", SPA_FALLBACK_FILE]) {
       writeFileSync(path.join(dir, file), page());
     }
+    // The lazy module the page needs at once, large enough to be a file of its own.
+    writeFileSync(path.join(dir, "assets/session-7.js"), "x".repeat(SMALLEST_FILE_AFTER_BOOT));
     await expect(
       loadBootFromModuleFiles(dir, new Map([[path.join(dir, "gone/index.html"), ["/x.js"]]])),
     ).rejects.toThrow(/no prerendered page/);

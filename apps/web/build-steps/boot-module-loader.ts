@@ -94,12 +94,22 @@ function largestFirst(links: readonly string[], sizeOf: (href: string) => number
 }
 
 /**
+ * The smallest file a page may ask for after its own modules (bytes, uncompressed). On a phone's
+ * link any file costs a request latency (0.56 s on the slow-phone preset) far more than its bytes,
+ * and queues for one of six connections: a module of a few hundred bytes that the identity SDK's
+ * chunk imports, split off by the bundler, once held a signed-in visitor's short link back by a
+ * round of requests (docs/decisions/0019). The build fails rather than let one in again.
+ */
+export const SMALLEST_FILE_AFTER_BOOT = 4096;
+
+/**
  * One page with its inline boot module moved to a file and replaced by BOOT_LOADER.
  * Returns the page unchanged, and no module, when it has nothing to boot. `sizeOf` gives a
  * module's size in bytes from its href (the boot module's own is known), to order the
  * preloads largest first; without it they keep their order. `afterBoot`: hrefs of the lazy
  * modules the page needs once it has started (app/modules-after-boot.ts), preloaded after
- * all of the page's own, so they take no connection those are waiting for.
+ * all of the page's own, so they take no connection those are waiting for; each must be at
+ * least SMALLEST_FILE_AFTER_BOOT bytes.
  */
 export function loadBootFromModuleFile(
   html: string,
@@ -129,9 +139,17 @@ export function loadBootFromModuleFile(
     ? largestFirst(links, (href) => (href === bootUrl ? module.contents.length : sizeOf(href)))
     : links;
   const preloaded = new Set(links.map((link) => HREF.exec(link)?.[1]));
-  const later = afterBoot
-    .filter((href) => !preloaded.has(href))
-    .map((href) => atLowPriority(`<link rel="modulepreload" href="${href}"/>`));
+  const laterHrefs = afterBoot.filter((href) => !preloaded.has(href));
+  const small = sizeOf && laterHrefs.find((href) => sizeOf(href) < SMALLEST_FILE_AFTER_BOOT);
+  if (small) {
+    throw new BootScriptError(
+      `${small} (${sizeOf(small)} bytes), which a lazy module the page needs at once imports, ` +
+        "would take a connection and a request latency of its own: group it with what imports it (vite.config.ts)",
+    );
+  }
+  const later = laterHrefs.map((href) =>
+    atLowPriority(`<link rel="modulepreload" href="${href}"/>`),
+  );
   const template = `<template data-app-modules>${[...ordered, ...later].join("")}</template>`;
   const withoutPreloads = html.replace(MODULE_PRELOAD, "").replace(element, () => loader);
   if (!withoutPreloads.includes("</head>")) throw new BootScriptError("the page has no </head>");
