@@ -41,8 +41,8 @@ export function servedContentPage(handle: string): ServedContentPage | undefined
   if (!content) return undefined;
   return {
     handle,
-    // As the server wrote it (the same rule as pageTitle's, @bakery/shared/page-title).
-    tabTitle: document.title,
+    // As the server wrote it (by pageTitle's rule, @bakery/shared/page-title), whitespace and all.
+    tabTitle: document.head.querySelector("title")?.textContent ?? document.title,
     page: {
       title: article.querySelector("h1")?.textContent ?? "",
       subtitle: article.querySelector(`[${SUBTITLE_ATTRIBUTE}]`)?.textContent ?? "",
