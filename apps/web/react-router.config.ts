@@ -66,7 +66,9 @@ export default {
       ([pagePath, modules]) =>
         [
           prerenderedPageFile(clientDir, pagePath),
-          modules.flatMap((module) => chunks.withImports(path.join(appDir, module))),
+          modules.flatMap((module) =>
+            chunks.withImports(path.join(appDir, module), { alsoWhatItLoads: true }),
+          ),
         ] as const,
     );
     await loadBootFromModuleFiles(clientDir, new Map(afterBoot));

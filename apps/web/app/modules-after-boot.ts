@@ -6,7 +6,9 @@ import { shortLinkShellPath } from "./public-routes.ts";
  * first paint, after them and at the same low priority (build-steps/boot-module-loader.ts,
  * docs/decisions/0010), so they arrive with the app instead of one request latency and
  * download after it has started, and take no connection the app's own files are waiting for.
- * They are only downloaded: the page imports them when it needs them, as before.
+ * They are only downloaded: the page imports them when it needs them, as before. Each comes
+ * with what it imports and what it loads itself (the identity session, the signed-in
+ * visitor's account lookup: signed-in-account.ts, once a user appears).
  */
 export const modulesAfterBoot: Readonly<Record<string, readonly string[]>> = {
   // Signing in needs the identity SDK: a visitor whose password manager fills the form at once

@@ -41,4 +41,29 @@ describe("readAppChunks", () => {
     ]);
     expect(() => chunks.withImports("/repo/web/app/root.tsx")).toThrow(/not a lazy chunk/);
   });
+
+  it("adds, when asked, the chunks a lazy chunk loads itself, with their imports", async () => {
+    const clientDir = await clientBuild({
+      "app/session.ts": {
+        file: "assets/session-2.js",
+        isDynamicEntry: true,
+        imports: ["_shared.js"],
+        dynamicImports: ["_account.js"],
+      },
+      "_account.js": { file: "assets/account-5.js", imports: ["_shared.js", "_schemas.js"] },
+      "_schemas.js": { file: "assets/schemas-6.js" },
+      "_shared.js": { file: "assets/shared-4.js" },
+    });
+    const chunks = await readAppChunks(clientDir, "/repo/web");
+    expect(chunks.withImports("/repo/web/app/session.ts")).toEqual([
+      "/assets/session-2.js",
+      "/assets/shared-4.js",
+    ]);
+    expect(chunks.withImports("/repo/web/app/session.ts", { alsoWhatItLoads: true })).toEqual([
+      "/assets/session-2.js",
+      "/assets/shared-4.js",
+      "/assets/account-5.js",
+      "/assets/schemas-6.js",
+    ]);
+  });
 });

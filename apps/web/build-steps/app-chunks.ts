@@ -10,14 +10,17 @@ export interface AppChunks {
   lazy: ReadonlyMap<string, string>;
   /**
    * The URLs a lazy chunk needs to run: its own, then those of the chunks it imports
-   * statically, at any depth. Throws for a source that is not a lazy chunk of the app.
+   * statically, at any depth; with `alsoWhatItLoads`, then those of the chunks it loads itself
+   * with `import()`, each with its own imports. Throws for a source that is not a lazy chunk
+   * of the app.
    */
-  withImports(source: string): string[];
+  withImports(source: string, options?: { alsoWhatItLoads?: boolean }): string[];
 }
 
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   isDynamicEntry?: boolean;
 }
 
@@ -38,7 +41,7 @@ export async function readAppChunks(clientDir: string, appRoot: string): Promise
   const url = (key: string) => `/${manifest[key]?.file}`;
   return {
     lazy: new Map([...lazyKeys].map(([source, key]) => [source, url(key)])),
-    withImports(source) {
+    withImports(source, { alsoWhatItLoads = false } = {}) {
       const key = lazyKeys.get(path.resolve(source));
       if (key === undefined) throw new Error(`${source} is not a lazy chunk of the app`);
       const seen = new Set<string>();
@@ -48,6 +51,7 @@ export async function readAppChunks(clientDir: string, appRoot: string): Promise
         for (const imported of manifest[at]?.imports ?? []) visit(imported);
       };
       visit(key);
+      if (alsoWhatItLoads) for (const loaded of manifest[key]?.dynamicImports ?? []) visit(loaded);
       return [...seen].map(url);
     },
   };

@@ -1,4 +1,3 @@
-import { isKnownProfileStatus, meSchema } from "@bakery/shared/api-contract";
 import { authEmulatorOrigin } from "@bakery/shared/identity-service";
 import { initializeApp } from "firebase/app";
 import {
@@ -16,8 +15,7 @@ import {
   signOut,
   type User,
 } from "firebase/auth";
-import { ApiRequestError } from "#app/lib/api/api-client.ts";
-import { api } from "#app/lib/api/browser-api-client.ts";
+import { ApiNetworkError, ApiRequestError } from "#app/lib/api/api-errors.ts";
 import {
   forgetSignedIn,
   hasSignedInBefore,
@@ -43,7 +41,7 @@ import {
  * (app/modules-after-boot.ts).
  *
  * When a user appears (restored at page load, or just signed in) it asks the
- * API who they are and applies routeAfterSignIn (spec §4).
+ * API who they are (signed-in-account.ts, loaded then) and applies routeAfterSignIn (spec §4).
  */
 export async function startAuthSession(): Promise<AuthSession> {
   const auth = createAuth();
@@ -85,9 +83,13 @@ export async function startAuthSession(): Promise<AuthSession> {
     const follow = sendOn;
     setState({ kind: "signed-in", email: user.email, account: { kind: "loading" } });
     try {
-      const me = await api.get("/me", meSchema);
+      const { fetchSignedInAccount } = await import("./signed-in-account.ts").catch(
+        (cause: unknown) => {
+          throw new ApiNetworkError(cause);
+        },
+      );
+      const me = await fetchSignedInAccount();
       if (load !== accountLoad) return markAccountSettled("ignored");
-      warnOfUnknownStatus(me.user.profile.status);
       rememberAccountSetUp(!needsOnboarding(me.user.profile.status));
       const destination = routeAfterSignIn({
         status: me.user.profile.status,
@@ -208,15 +210,6 @@ function markAccountSettled(outcome: SignInDestination["kind"] | "ignored") {
 function reachedThroughHistory(): boolean {
   const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
   return navigation?.type === "back_forward";
-}
-
-const reportedStatuses = new Set<string>();
-
-/** A status newer than this build is routed by the general rules; say so once per page. */
-function warnOfUnknownStatus(status: string) {
-  if (isKnownProfileStatus(status) || reportedStatuses.has(status)) return;
-  reportedStatuses.add(status);
-  console.warn(`Unknown profile status "${status}": routed like a settled account`);
 }
 
 function createAuth(): Auth {

@@ -19,6 +19,10 @@ export function loadAuthSession(): Promise<AuthSession> {
   // Only the download is limited: a module that arrives late has done nothing, while a
   // session started late would be a second one. The SDK limits its own requests.
   session ??= withTimeLimit(import("./firebase-auth-session.ts"), loadLimitMs, "Sign-in")
+    // Started in a task of its own: evaluating the SDK's module and starting it in one go
+    // kept a slow phone's main thread busy for longer than a tap should wait (~50 ms at 4x
+    // slower than a desktop), on /login just as the form comes alive.
+    .then(nextTask)
     .then((module) => module.startAuthSession())
     .catch((error: unknown) => {
       // Let a later call try again (e.g. the chunk failed to download offline).
@@ -65,4 +69,9 @@ export async function sessionIsLeavingPage(): Promise<boolean> {
       if (settle(state)) unsubscribe();
     });
   });
+}
+
+/** Resolves with `value` in a later task, so that the browser may handle input in between. */
+function nextTask<T>(value: T): Promise<T> {
+  return new Promise((resolve) => setTimeout(() => resolve(value)));
 }
