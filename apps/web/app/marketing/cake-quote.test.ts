@@ -67,4 +67,18 @@ describe("formatCalendarDate", () => {
   it("names the day whatever the visitor's time zone", () => {
     expect(formatCalendarDate("2026-12-13")).toBe("Sunday, December 13, 2026");
   });
+
+  it("writes every day of a year as the locale's own format does", () => {
+    const format = {
+      timeZone: "UTC",
+      weekday: "long",
+      month: "long",
+      day: "numeric",
+      year: "numeric",
+    } as const;
+    for (let day = Date.UTC(2028, 0, 1); day < Date.UTC(2029, 0, 1); day += 86_400_000) {
+      const date = new Date(day).toISOString().slice(0, 10);
+      expect(formatCalendarDate(date)).toBe(new Date(day).toLocaleDateString("en-US", format));
+    }
+  });
 });

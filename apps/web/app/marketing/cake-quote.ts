@@ -39,15 +39,30 @@ export function localDate(now: Date): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** "Friday, December 4, 2026" for a YYYY-MM-DD date. */
+const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const months = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/**
+ * "Friday, December 4, 2026" for a YYYY-MM-DD date. Written out rather than with
+ * toLocaleDateString, whose first call on a page sets up the locale's date formatting on the
+ * main thread (tens of milliseconds on a slow phone) just as the visitor's quote appears.
+ */
 export function formatCalendarDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-  });
+  const day = new Date(`${date}T00:00:00Z`);
+  return `${weekdays[day.getUTCDay()]}, ${months[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}`;
 }
 
 /** A sample quote for one cake size and pickup date, both as the form sends them. */

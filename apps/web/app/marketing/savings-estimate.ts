@@ -1,3 +1,4 @@
+import { groupThousands } from "#app/lib/us-number-format.ts";
 import { convenienceFee, monthlyPrice } from "./pricing.ts";
 
 /** The marketing claims the estimate is built from (spec §1 and §9), as fractions. */
@@ -70,7 +71,7 @@ const roundTo = (value: number, step: number) => Math.round(value / step) * step
 /** Whole dollars with thousands separators: 4000 → "$4,000", -120 → "-$120". */
 export function formatDollars(amount: number): string {
   const rounded = Math.round(amount);
-  return `${rounded < 0 ? "-" : ""}$${Math.abs(rounded).toLocaleString("en-US")}`;
+  return `${rounded < 0 ? "-" : ""}$${groupThousands(Math.abs(rounded))}`;
 }
 
 const multipleWords = [
@@ -91,9 +92,10 @@ const multipleWords = [
 export function describeMultiple(multiple: number): string {
   if (multiple < 1) return `about ${Math.round(multiple * 100)}% of the price`;
   if (Math.abs(multiple - 1) < 0.05) return "about the price";
-  const rounded = roundTo(multiple, 0.1);
+  // Tenths by division, which gives 2.3 where multiplying by 0.1 gives 2.3000000000000003.
+  const rounded = Math.round(multiple * 10) / 10;
   const word = Number.isInteger(rounded) ? multipleWords[rounded] : undefined;
-  return `${word || `${rounded.toLocaleString("en-US")} times`} the price`;
+  return `${word || `${groupThousands(rounded)} times`} the price`;
 }
 
 /**
