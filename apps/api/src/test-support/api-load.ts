@@ -34,9 +34,11 @@ export interface ApiLoadReport {
   rssAfter: number;
   /** (rssAfter - rssAfterWarmup) / rssAfterWarmup. */
   rssGrowth: number;
+  /** (rssMidRun - rssAfterWarmup) / rssAfterWarmup. */
+  rssGrowthFirstHalf: number;
   /**
    * (rssAfter - rssMidRun) / rssMidRun. A leak grows the second half of a run as much as the
-   * first; the heap sizing itself for the load does most of its growing in the first.
+   * first; the heap sizing itself for the load grows in steps, in one half or the other.
    */
   rssGrowthSecondHalf: number;
 }
@@ -84,6 +86,7 @@ export async function runApiLoad(options: ApiLoadOptions): Promise<ApiLoadReport
     rssMidRun,
     rssAfter,
     rssGrowth: (rssAfter - rssAfterWarmup) / rssAfterWarmup,
+    rssGrowthFirstHalf: (rssMidRun - rssAfterWarmup) / rssAfterWarmup,
     rssGrowthSecondHalf: (rssAfter - rssMidRun) / rssMidRun,
   };
 }
@@ -98,6 +101,6 @@ export function formatApiLoadReport(report: ApiLoadReport): string {
       .map(([status, count]) => `${status}: ${count}`)
       .join(", ")}`,
     `errors     ${report.errors} connection errors/timeouts, ${report.serverErrors} 5xx`,
-    `memory     RSS ${mb(report.rssAfterWarmup)} after warm-up → ${mb(report.rssMidRun)} half-way → ${mb(report.rssAfter)} (${percent(report.rssGrowth)}; ${percent(report.rssGrowthSecondHalf)} in the second half)`,
+    `memory     RSS ${mb(report.rssAfterWarmup)} after warm-up → ${mb(report.rssMidRun)} half-way → ${mb(report.rssAfter)} (${percent(report.rssGrowth)}: ${percent(report.rssGrowthFirstHalf)} in the first half, ${percent(report.rssGrowthSecondHalf)} in the second)`,
   ].join("\n");
 }
