@@ -1,7 +1,12 @@
 import { pageNotFoundPath } from "@bakery/shared/api-contract";
 import { ACCOUNT_SET_UP_KEY } from "@bakery/web/sign-in-memory";
 import type { Page, Request } from "@playwright/test";
-import { e2eAuthEmulatorOrigin, e2eOrigin, e2eSiteEnv } from "./support/e2e-env.ts";
+import {
+  e2eAuthEmulatorOrigin,
+  e2eOrigin,
+  e2eSiteEnv,
+  PHONE_USER_AGENT,
+} from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { holdRequests } from "./support/gate.ts";
 import { stubGoogleApi } from "./support/google-api-stub.ts";
@@ -408,6 +413,32 @@ test.describe("the login form", () => {
     release();
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL(myArea.home);
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ userAgent: PHONE_USER_AGENT });
+
+    test("says sign-in couldn't load when Google's sign-in helper stalls, and tries again", async ({
+      context,
+      page,
+    }) => {
+      // On phones the SDK finishes starting only once Google's helper script has loaded; here
+      // it hangs until the test lets it go to the stand-in.
+      await stubGoogleApi(context);
+      const release = await holdRequests(page, "https://apis.google.com/js/api.js*", "fallback");
+      await page.clock.install();
+      await page.goto("/login");
+      await submitSignIn(page, demoUsers.active.email);
+      await expect(page.getByRole("button", { name: "Signing in…" })).toBeDisabled();
+
+      await page.clock.fastForward(20_000);
+      await expect(errorRegion(page)).toContainText("Sign-in couldn't load");
+      await expect(errorRegion(page)).toBeFocused();
+
+      release();
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.waitForURL(myArea.home);
+    });
   });
 
   test("shows that it is busy, and takes no second click, while signing in", async ({ page }) => {

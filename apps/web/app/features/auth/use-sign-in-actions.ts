@@ -1,4 +1,5 @@
 import { type FormEvent, type RefObject, useState } from "react";
+import { withTimeLimit } from "#app/lib/time-limit.ts";
 import { useAuth } from "./auth-context.tsx";
 import {
   fieldMessages,
@@ -11,6 +12,14 @@ import type { SignInFeedback } from "./sign-in-feedback.tsx";
 export type SignInAction = "password" | "google" | "reset";
 
 const LOAD_FAILED = "Sign-in couldn't load. Check your internet connection, then try again.";
+
+/**
+ * How long an action waits for the identity session to be ready. On phones and Safari the SDK
+ * does not finish starting until Google's sign-in helper script has loaded, and a connection
+ * that stalls on Google's host never ends that wait by itself. The session keeps starting:
+ * trying again waits for the same one.
+ */
+const sessionWaitLimitMs = 20_000;
 
 /**
  * The form's three actions (password sign-in, Google sign-in, password reset), with the
@@ -55,7 +64,7 @@ export function useSignInActions(fields: {
     setFeedback(null);
     let session: AuthSession;
     try {
-      session = await requestSession();
+      session = await withTimeLimit(requestSession(), sessionWaitLimitMs, "Sign-in");
     } catch {
       setBusy(null);
       fail(LOAD_FAILED);
