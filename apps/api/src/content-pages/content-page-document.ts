@@ -9,7 +9,7 @@ import {
 import { pageTitle } from "@bakery/shared/page-title";
 import type { Context } from "hono";
 import type { Logger } from "pino";
-import type { SiteHandler } from "../site/serve-site.ts";
+import { type MadePage, madePage, type SiteHandler } from "../site/serve-site.ts";
 import type { StoredPageAnswer } from "./content-page-store.ts";
 
 type StoredPage = Extract<StoredPageAnswer, { status: 200 }>;
@@ -23,7 +23,8 @@ type StoredPage = Extract<StoredPageAnswer, { status: 200 }>;
  * The head gets the page's canonical address and, for search results and link previews, its
  * subtitle (or title) as its description. The title and subtitle are escaped; the HTML,
  * sanitized when it was stored, is sanitized again by the same allow-list. Each stored answer
- * (the store keeps one a few seconds) is filled in once, not on every request.
+ * (the store keeps one a few seconds) is filled in, encoded and given its ETag once, not on
+ * every request.
  * Undefined, and logged once per build, when the build has no template or one this server
  * cannot read: the address then gets the app's fallback page, which asks the API.
  */
@@ -37,7 +38,7 @@ export function contentPageDocuments(deps: {
 }) {
   let template: { bytes: Uint8Array; parts: ContentPageTemplate | undefined } | undefined;
   /** Each stored answer's page, filled in once: the store keeps an answer a few seconds. */
-  const filled = new WeakMap<StoredPage, { parts: ContentPageTemplate; html: string }>();
+  const filled = new WeakMap<StoredPage, { parts: ContentPageTemplate; page: MadePage }>();
 
   async function templateParts(): Promise<ContentPageTemplate | undefined> {
     const bytes = await deps.site.buildFile(CONTENT_PAGE_TEMPLATE_FILE);
@@ -61,8 +62,8 @@ export function contentPageDocuments(deps: {
   ): Promise<Response | undefined> {
     const parts = await templateParts();
     if (!parts) return undefined;
-    let page = filled.get(stored);
-    if (page?.parts !== parts) {
+    let made = filled.get(stored);
+    if (made?.parts !== parts) {
       const { title, subtitle, content } = stored.page;
       const html = fillContentPageTemplate(parts, {
         handle,
@@ -73,10 +74,10 @@ export function contentPageDocuments(deps: {
         canonicalUrl: new URL(sitePathForPage(handle), deps.siteUrl).href,
         description: subtitle || title,
       });
-      page = { parts, html };
-      filled.set(stored, page);
+      made = { parts, page: madePage(html) };
+      filled.set(stored, made);
     }
-    return deps.site.answerMadePage(c, page.html);
+    return deps.site.answerMadePage(c, made.page);
   };
 }
 

@@ -367,13 +367,11 @@ export function createSiteHandler(options: SiteHandlerOptions) {
   const madePages = new Map<string, Promise<PreparedFile>>();
 
   /**
-   * A page made for this request (a content page filled in from the database), answered as
+   * A page made from data (a content page filled in from the database, madePage), answered as
    * the build's pages are: 200, revalidated (ETag, 304), compressed, with the visit's
    * attribution cookie.
    */
-  async function answerMadePage(c: Context, html: string): Promise<Response> {
-    const bytes = new TextEncoder().encode(html);
-    const etag = etagOf(bytes);
+  async function answerMadePage(c: Context, { bytes, etag }: MadePage): Promise<Response> {
     let prepared = madePages.get(etag);
     if (!prepared) {
       if (madePages.size >= MAX_MADE_PAGES) madePages.clear();
@@ -461,3 +459,11 @@ export function createSiteHandler(options: SiteHandlerOptions) {
 }
 
 export type SiteHandler = ReturnType<typeof createSiteHandler>;
+
+/** A page made from data, as bytes with their ETag: made once, answered many times. */
+export type MadePage = { bytes: Uint8Array<ArrayBuffer>; etag: string };
+
+export function madePage(html: string): MadePage {
+  const bytes = new TextEncoder().encode(html);
+  return { bytes, etag: etagOf(bytes) };
+}
