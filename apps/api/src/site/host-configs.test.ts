@@ -7,6 +7,7 @@ import { loadServerConfig } from "../config.ts";
 import { silentLogger } from "../logger.ts";
 import { CSP_HASHES_FILE, inlineScriptHashReader } from "../security/inline-script-hashes.ts";
 import { securityHeadersMiddleware } from "../security/security-headers.ts";
+import { findNginx, type NginxServer, startNginx } from "../test-support/nginx-server.ts";
 import { writeHostConfigs } from "./host-configs.ts";
 import { createSiteHandler } from "./serve-site.ts";
 
@@ -15,6 +16,23 @@ let dir: string;
 let buildDir: string;
 let files: { headers: string; redirects: string; nginx: string };
 let site: Hono;
+
+// The kinds of files a build has, each with words of its own, so an answer shows which it is.
+const build: Record<string, string> = {
+  "index.html": "<title>Home</title>",
+  "pricing/index.html": "<title>Pricing</title>",
+  "__spa-fallback.html": "<title>Loading</title>",
+  "to/_/_/index.html": "<title>Opening your link</title>",
+  "to/not-found/index.html": "<title>Link not found</title>",
+  "to/cannot-open/index.html": "<title>Link cannot open</title>",
+  "page-not-found/index.html": "<title>Page not found</title>",
+  "assets/app-1.js": "export const one = 1;",
+  "assets/app-1.css": "body{margin:0}",
+  "favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+  "manifest.webmanifest": '{"name":"Rise"}',
+  "robots.txt": "User-agent: *",
+  ".content-page-template.html": "<title>%%page-title%%</title>",
+};
 
 /** A production build, as a CDN would get it. */
 const config = () =>
@@ -33,9 +51,10 @@ const config = () =>
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "bakery-hosts-"));
   buildDir = path.join(dir, "client");
-  mkdirSync(path.join(buildDir, "assets"), { recursive: true });
-  writeFileSync(path.join(buildDir, "index.html"), "<title>Home</title>");
-  writeFileSync(path.join(buildDir, "assets/app-1.js"), "1");
+  for (const [file, text] of Object.entries(build)) {
+    mkdirSync(path.dirname(path.join(buildDir, file)), { recursive: true });
+    writeFileSync(path.join(buildDir, file), text);
+  }
   writeFileSync(path.join(buildDir, CSP_HASHES_FILE), JSON.stringify({ scriptHashes: [hash] }));
   await writeHostConfigs(config());
   files = {
@@ -49,6 +68,33 @@ beforeAll(async () => {
   site.get("*", createSiteHandler({ root: buildDir }));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** What an answer says, as a visitor's browser and a CDN read it. */
+async function answerOf(response: Response) {
+  const headers = Object.fromEntries(
+    [...SECURITY_HEADER_NAMES, "Cache-Control"].map((name) => [name, response.headers.get(name)]),
+  );
+  // Both are right for a browser; nginx's mime.types has the older names.
+  const mediaType = response.headers.get("Content-Type")?.split(";")[0]?.toLowerCase() ?? "";
+  const sameMeaning: Record<string, string> = { "application/javascript": "text/javascript" };
+  const location = response.headers.get("Location");
+  return {
+    status: response.status,
+    location,
+    headers,
+    mediaType: response.status === 302 ? "(redirect)" : (sameMeaning[mediaType] ?? mediaType),
+    body: response.status === 302 ? "(redirect)" : await response.text(),
+  };
+}
+const SECURITY_HEADER_NAMES = [
+  "Content-Security-Policy",
+  "X-Content-Type-Options",
+  "Referrer-Policy",
+  "Permissions-Policy",
+  "X-Frame-Options",
+  "Cross-Origin-Opener-Policy",
+  "Strict-Transport-Security",
+];
 
 describe("host configurations", () => {
   it("carry the same CSP, with the build's hashes, as the local server sends", async () => {
@@ -78,7 +124,7 @@ describe("host configurations", () => {
 
   it("give nginx's assets the headers the local server gives them", async () => {
     const asset = await site.request("/assets/app-1.js");
-    const assetsBlock = /location \/assets\/ \{([\s\S]*?)\n\}/.exec(files.nginx)?.[1] ?? "";
+    const assetsBlock = /location \^~ \/assets\/ \{([\s\S]*?)\n\}/.exec(files.nginx)?.[1] ?? "";
     const names = ["Content-Security-Policy", "X-Frame-Options", "Strict-Transport-Security"];
     for (const name of names) {
       const value = asset.headers.get(name) ?? "";
@@ -93,7 +139,7 @@ describe("host configurations", () => {
     expect(files.redirects).toContain("/to/:cat/:id  /to/_/_/index.html  200\n");
     expect(files.redirects.trimEnd().split("\n").at(-1)).toBe("/*  /  302");
     expect(files.nginx).toContain("location ~ ^/page/[^/]+/?$ {");
-    expect(files.nginx).toContain("return 302 /;");
+    expect(files.nginx).toContain("return 302 /$is_args$args;");
   });
 
   it("are never served by the local server", async () => {
@@ -101,5 +147,72 @@ describe("host configurations", () => {
       const response = await site.request(file);
       expect(response.status, file).toBe(302);
     }
+  });
+});
+
+/**
+ * The nginx snippet in a real nginx, answer by answer against the local server serving the
+ * same build. CI installs nginx (.ci/run); elsewhere the test runs when nginx is there.
+ */
+const nginxBinary = findNginx();
+describe.runIf(nginxBinary || process.env.CI === "true")("nginx with the build's snippet", () => {
+  let nginx: NginxServer | undefined;
+  beforeAll(async () => {
+    if (!nginxBinary)
+      throw new Error("nginx is not installed (.ci/run installs it: apt-get install nginx)");
+    nginx = await startNginx(nginxBinary, buildDir, files.nginx);
+  });
+  afterAll(() => nginx?.stop());
+
+  const addresses = [
+    // Not a page opened from a campaign: that one gets the attribution cookie from the local
+    // server, which a static host leaves to code at its edge (docs/deploy.md).
+    "/",
+    "/pricing",
+    "/pricing/",
+    "/pricing/index.html",
+    "/dashboard",
+    "/dashboard/",
+    "/page/about",
+    "/page/about/",
+    "/to/promo/spring",
+    "/to/promo/spring/",
+    "/to/not-found",
+    "/to/not-found/",
+    "/to/not-found/index.html",
+    "/to/cannot-open",
+    "/page-not-found",
+    "/nope",
+    "/spring-sale?utm_source=mail&utm_campaign=spring",
+    "/page/a/b",
+    "/to/promo",
+    "/to/promo/spring/extra",
+    "/_headers",
+    "/_redirects?utm_source=x",
+    "/.csp-hashes.json",
+    "/.content-page-template.html",
+    "/assets/app-1.js",
+    "/assets/app-1.css",
+    "/assets/missing-2.js",
+    "/favicon.svg",
+    "/manifest.webmanifest",
+    "/robots.txt",
+  ];
+
+  it.each(addresses)("answers %s as the local server does", async (address) => {
+    const local = await answerOf(await site.request(address));
+    const served = await answerOf(
+      await fetch(`${nginx?.origin}${address}`, { redirect: "manual" }),
+    );
+    expect(served).toEqual(local);
+  });
+
+  it("keeps a campaign's query on the way home and never caches a missing file", async () => {
+    const home = await fetch(`${nginx?.origin}/spring?utm_source=mail`, { redirect: "manual" });
+    expect(home.headers.get("Location")).toBe("/?utm_source=mail");
+    const missing = await fetch(`${nginx?.origin}/assets/missing-2.js`);
+    expect([missing.status, missing.headers.get("Cache-Control")]).toEqual([404, "no-store"]);
+    const problem = await fetch(`${nginx?.origin}/to/not-found`);
+    expect([problem.status, await problem.text()]).toEqual([404, build["to/not-found/index.html"]]);
   });
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { ServerConfig } from "../config.ts";
 import { CSP_HASHES_FILE } from "../security/inline-script-hashes.ts";
 import { type SecurityHeadersConfig, securityHeaders } from "../security/security-headers.ts";
-import { IMMUTABLE, REVALIDATE, SPA_ROUTES } from "./serve-site.ts";
+import { ERROR_PAGES, IMMUTABLE, NOT_STORED, REVALIDATE, SPA_ROUTES } from "./serve-site.ts";
 
 /**
  * The local server's rules for the static site (serve-site.ts: fallbacks, cache headers;
@@ -53,38 +53,72 @@ export function hostConfigs(
 
   // nginx drops a server's add_header lines in any location that has its own, so each
   // location repeats them.
-  const nginxHeaders = (cacheControl: string, headers = security) =>
-    [...headers, ["Cache-Control", cacheControl] as [string, string]].map(
+  const nginxHeaders = (cacheControl: string | undefined, headers = security) =>
+    [...headers, ...(cacheControl ? [["Cache-Control", cacheControl] as const] : [])].map(
       ([name, value]) => `    add_header ${name} "${value.replaceAll('"', '\\"')}" always;`,
     );
-  const spaLocations = SPA_ROUTES.map(({ pattern, page }) => {
-    const regex = `^${pattern.replace(/:[a-z]+/g, "[^/]+")}/?$`;
-    return [
-      `location ~ ${regex} {`,
+  const location = (match: string, ...body: string[]) => [`location ${match} {`, ...body, "}"];
+  const spaLocations = SPA_ROUTES.flatMap(({ pattern, page }) =>
+    location(
+      `~ ^${pattern.replace(/:[a-z]+/g, "[^/]+")}/?$`,
       ...nginxHeaders(REVALIDATE),
       `    try_files /${page} =404;`,
-      "}",
-    ].join("\n");
-  });
+    ),
+  );
+  // The query goes along, as on the local server: a mistyped campaign link keeps its utm_*.
+  const toHome = [...nginxHeaders(undefined), "    return 302 /$is_args$args;"];
+  // Served from their files, with 404 (error_page keeps the status) and never cached, like
+  // the local server's ERROR_PAGES; @problem serves the one the address named.
+  const problemPages = ERROR_PAGES.map((page) => page.slice(1)).join("|");
   const nginx = [
     `# ${GENERATED}`,
     "# Include inside a server { } block whose root is the build's client folder.",
-    // Only the build's scripts, styles and fonts live here.
-    "location /assets/ {",
-    ...nginxHeaders(IMMUTABLE, assetHeaders),
-    "    try_files $uri =404;",
-    "}",
+    "charset utf-8;",
+    // Location: /… as the local server writes it; behind a proxy that ends TLS an absolute
+    // one would name http.
+    "absolute_redirect off;",
+    // Only the build's scripts, styles and fonts live here; ^~: no other rule applies to them.
+    ...location(
+      "^~ /assets/",
+      ...nginxHeaders(IMMUTABLE, assetHeaders),
+      "    try_files $uri =404;",
+      // A missing file must not be cached for a year: a CDN would keep the 404.
+      "    error_page 404 @missing;",
+    ),
+    ...location(
+      `~ ^/(?<problem>${problemPages})(/|/index\\.html)?$`,
+      "    error_page 404 @problem;",
+      "    return 404;",
+    ),
+    ...location(
+      "@problem",
+      ...nginxHeaders(NOT_STORED),
+      "    try_files /$problem/index.html =404;",
+    ),
     ...spaLocations,
-    "location ~ (^|/)(\\.|_headers$|_redirects$) {",
-    "    return 404;",
-    "}",
-    "location / {",
-    ...nginxHeaders(REVALIDATE),
-    "    try_files $uri $uri/index.html $uri.html @home;",
-    "}",
-    "location @home {",
-    "    return 302 /;",
-    "}",
+    // Dot files (the build's own, like .csp-hashes.json) and the other hosts' configurations
+    // are not the site's: answered like any unknown address.
+    ...location("~ (^|/)(\\.|_headers$|_redirects$)", ...toHome),
+    // Not in every mime.types (Debian's lacks it).
+    ...location(
+      "~ \\.webmanifest$",
+      "    types { application/manifest+json webmanifest; }",
+      ...nginxHeaders(REVALIDATE),
+      "    try_files $uri @home;",
+    ),
+    ...location(
+      "/",
+      ...nginxHeaders(REVALIDATE),
+      "    try_files $uri $uri/index.html $uri.html @home;",
+    ),
+    ...location("@home", ...toHome),
+    ...location(
+      "@missing",
+      ...nginxHeaders(NOT_STORED),
+      "    types { }",
+      "    default_type text/plain;",
+      '    return 404 "Not Found";',
+    ),
     "",
   ].join("\n");
 

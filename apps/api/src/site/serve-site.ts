@@ -83,6 +83,8 @@ const COMPRESSIBLE = new Set([
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** HTML and unhashed files: always revalidate (cheap, thanks to the ETag) so deploys show at once. */
 export const REVALIDATE = "no-cache";
+/** Pages that say something went wrong, and missing files: never kept. */
+export const NOT_STORED = "no-store";
 
 const SPA_FALLBACK = "__spa-fallback.html";
 /** The page prerendered for every short link (shortLinkShellPath in apps/web/app/public-routes.ts). */
@@ -108,7 +110,10 @@ const SPA_ROUTE_MATCHERS = SPA_ROUTES.map(({ pattern, page }) => ({
  * address that failed (answerPage) or at their own, so that no link checker or search index
  * takes them for content, and never cached.
  */
-const ERROR_PAGES: readonly string[] = [...Object.values(shortLinkProblemPaths), pageNotFoundPath];
+export const ERROR_PAGES: readonly string[] = [
+  ...Object.values(shortLinkProblemPaths),
+  pageNotFoundPath,
+];
 /** The host configurations written into the build (host-configs.ts); never served. */
 export const HOST_CONFIG_FILES = new Set(["_headers", "_redirects"]);
 
@@ -221,7 +226,7 @@ export function createSiteHandler(options: SiteHandlerOptions) {
         : status === 200
           ? REVALIDATE
           : // What a link's address leads to may change: the next visit asks again.
-            "no-store",
+            NOT_STORED,
     });
   }
 
@@ -434,7 +439,7 @@ export function createSiteHandler(options: SiteHandlerOptions) {
       const prepared = file ? await lookUp(urlPath, [file]) : undefined;
       return prepared
         ? answer(c, prepared)
-        : c.text("Not Found", 404, { "Cache-Control": "no-store" });
+        : c.text("Not Found", 404, { "Cache-Control": NOT_STORED });
     }
 
     const candidates = candidatesFor(urlPath);
@@ -448,7 +453,7 @@ export function createSiteHandler(options: SiteHandlerOptions) {
       return c.text(
         `The web app has not been built yet (no ${path.join(root, "index.html")}).\nRun: npm run build\n`,
         503,
-        { "Cache-Control": "no-store" },
+        { "Cache-Control": NOT_STORED },
       );
     }
     // The query goes along: a mistyped campaign link keeps its attribution (utm_*).
