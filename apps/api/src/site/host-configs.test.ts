@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Hono } from "hono";
@@ -214,5 +216,64 @@ describe.runIf(nginxBinary || process.env.CI === "true")("nginx with the build's
     expect([missing.status, missing.headers.get("Cache-Control")]).toEqual([404, "no-store"]);
     const problem = await fetch(`${nginx?.origin}/to/not-found`);
     expect([problem.status, await problem.text()]).toEqual([404, build["to/not-found/index.html"]]);
+  });
+
+  it("sends short links and content pages to the Node server with docs/deploy.md's block", async () => {
+    // What reaches the Node server, and its answer: a 302 as for a short link opened in a browser.
+    const reached: Array<{
+      url?: string;
+      proto?: string | string[];
+      forwardedFor?: string | string[];
+    }> = [];
+    const nodeServer = createServer((request, response) => {
+      reached.push({
+        url: request.url,
+        proto: request.headers["x-forwarded-proto"],
+        forwardedFor: request.headers["x-forwarded-for"],
+      });
+      response.writeHead(302, {
+        Location: "https://calendly.com/rise",
+        "Cache-Control": "no-store",
+      });
+      response.end();
+    });
+    await new Promise<void>((resolve) => nodeServer.listen(0, "127.0.0.1", resolve));
+    const { port } = nodeServer.address() as AddressInfo;
+    const guide = readFileSync(
+      path.join(import.meta.dirname, "../../../../docs/deploy.md"),
+      "utf8",
+    );
+    const block = /```nginx\n([^`]*?proxy_pass[^`]*)```/.exec(guide)?.[1];
+    expect(block, "docs/deploy.md's nginx block that forwards").toBeDefined();
+    const server = (block ?? "")
+      .replaceAll("http://127.0.0.1:3000", `http://127.0.0.1:${port}`)
+      .replace(/include \S+nginx-site\.conf;/, `include ${path.join(dir, "nginx-site.conf")};`);
+    const forwarding = await startNginx(nginxBinary as string, buildDir, server);
+    try {
+      const answers = [];
+      for (const address of [
+        "/to/promo/spring",
+        "/page/about?utm_source=mail",
+        "/to/not-found",
+        "/pricing",
+      ]) {
+        const answer = await fetch(`${forwarding.origin}${address}`, { redirect: "manual" });
+        answers.push([address, answer.status, answer.headers.get("Location")]);
+      }
+      expect(answers).toEqual([
+        ["/to/promo/spring", 302, "https://calendly.com/rise"],
+        ["/page/about?utm_source=mail", 302, "https://calendly.com/rise"],
+        ["/to/not-found", 302, "https://calendly.com/rise"],
+        ["/pricing", 200, null],
+      ]);
+      expect(reached).toEqual([
+        { url: "/to/promo/spring", proto: "http", forwardedFor: "127.0.0.1" },
+        { url: "/page/about?utm_source=mail", proto: "http", forwardedFor: "127.0.0.1" },
+        { url: "/to/not-found", proto: "http", forwardedFor: "127.0.0.1" },
+      ]);
+    } finally {
+      await forwarding.stop();
+      await new Promise((resolve) => nodeServer.close(resolve));
+    }
   });
 });

@@ -33,18 +33,18 @@ function mimeTypesOf(binary: string): string {
 /**
  * One nginx process in the foreground on a free loopback port, its files in a temporary
  * folder: an http block like Debian's default (its mime.types, octet-stream by default) and
- * a server block whose root is `root`, with `snippet` included in it.
+ * a server block whose root is `root` and whose directives are `server` (included from a file).
  */
 export async function startNginx(
   binary: string,
   root: string,
-  snippet: string,
+  server: string,
 ): Promise<NginxServer> {
   const prefix = mkdtempSync(path.join(tmpdir(), "bakery-nginx-"));
   mkdirSync(path.join(prefix, "temp"));
   const port = await freePort();
-  const snippetFile = path.join(prefix, "nginx-site.conf");
-  writeFileSync(snippetFile, snippet);
+  const serverFile = path.join(prefix, "server.conf");
+  writeFileSync(serverFile, server);
   const temp = path.join(prefix, "temp");
   writeFileSync(
     path.join(prefix, "nginx.conf"),
@@ -65,7 +65,7 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${root};
-    include ${snippetFile};
+    include ${serverFile};
   }
 }
 `,
