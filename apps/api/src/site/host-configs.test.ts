@@ -162,7 +162,10 @@ describe.runIf(nginxBinary || process.env.CI === "true")("nginx with the build's
   beforeAll(async () => {
     if (!nginxBinary)
       throw new Error("nginx is not installed (.ci/run installs it: apt-get install nginx)");
-    nginx = await startNginx(nginxBinary, buildDir, files.nginx);
+    // In a server block that already says what the snippet's locations say for themselves:
+    // nginx refuses a directive set twice in one block.
+    const operators = "charset utf-8;\nabsolute_redirect off;\ngzip on;\n";
+    nginx = await startNginx(nginxBinary, buildDir, operators + files.nginx);
   });
   afterAll(() => nginx?.stop());
 

@@ -57,7 +57,17 @@ export function hostConfigs(
     [...headers, ...(cacheControl ? [["Cache-Control", cacheControl] as const] : [])].map(
       ([name, value]) => `    add_header ${name} "${value.replaceAll('"', '\\"')}" always;`,
     );
-  const location = (match: string, ...body: string[]) => [`location ${match} {`, ...body, "}"];
+  // Set in each location, not for the server: an operator's server block that sets them too
+  // would make nginx refuse a duplicate. A Location is written /…, as the local server
+  // writes it (behind a proxy that ends TLS an absolute one would name http), and text is
+  // said to be UTF-8.
+  const location = (match: string, ...body: string[]) => [
+    `location ${match} {`,
+    "    charset utf-8;",
+    "    absolute_redirect off;",
+    ...body,
+    "}",
+  ];
   const spaLocations = SPA_ROUTES.flatMap(({ pattern, page }) =>
     location(
       `~ ^${pattern.replace(/:[a-z]+/g, "[^/]+")}/?$`,
@@ -73,10 +83,6 @@ export function hostConfigs(
   const nginx = [
     `# ${GENERATED}`,
     "# Include inside a server { } block whose root is the build's client folder.",
-    "charset utf-8;",
-    // Location: /… as the local server writes it; behind a proxy that ends TLS an absolute
-    // one would name http.
-    "absolute_redirect off;",
     // Only the build's scripts, styles and fonts live here; ^~: no other rule applies to them.
     ...location(
       "^~ /assets/",
