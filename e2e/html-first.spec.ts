@@ -660,14 +660,37 @@ test.describe("a content page that exists", () => {
     expect(asked).toEqual([]);
     expect(errors).toEqual([]);
 
+    // The address and description the server wrote are the app's now: one of each.
+    const sampleTags = {
+      canonical: [`${e2eOrigin}${samplePagePath}`],
+      description: [samplePageTitle],
+    };
+    expect(await headTags(page)).toEqual(sampleTags);
+
     // Back to it from another page, the app asks for it: its HTML is gone.
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
     await expect(heading(page)).toHaveText("Privacy Policy");
+    // The next page is shared and indexed under its own address, not this one's.
+    const privacyTags = await headTags(page);
+    expect(privacyTags.canonical).toEqual([`${e2eOrigin}/privacy-policy`]);
+    expect(privacyTags.description).toHaveLength(1);
     await page.goBack();
     await expect(heading(page)).toHaveText(samplePageTitle);
     await expect(page.getByTestId("content-html")).toHaveText("We bake every day from 6 am.");
     expect(asked).toHaveLength(1);
+    expect(await headTags(page)).toEqual(sampleTags);
   });
+
+  /** The head's canonical addresses and descriptions: what a share sheet and a crawler read. */
+  const headTags = (page: Page) =>
+    page.evaluate(() => ({
+      canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((link) =>
+        link.getAttribute("href"),
+      ),
+      description: [...document.querySelectorAll('meta[name="description"]')].map((meta) =>
+        meta.getAttribute("content"),
+      ),
+    }));
 });
 
 test("a content page whose title starts with the product's name names it once in the tab, before the app and after", async ({

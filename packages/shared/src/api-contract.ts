@@ -151,17 +151,6 @@ export type ConversionAccepted = z.infer<typeof conversionAcceptedSchema>;
 export const healthSchema = z.object({ status: z.literal("ok") });
 export type Health = z.infer<typeof healthSchema>;
 
-/** Pages with their own site route; every other page lives at /page/{handle}. */
-const pagesWithOwnRoute: Record<string, string> = {
-  "privacy-policy": "/privacy-policy",
-  "terms-of-service": "/terms-of-service",
-};
-
-/** The site path that shows the content page `handle`. */
-export function sitePathForPage(handle: string): string {
-  return pagesWithOwnRoute[handle] ?? `/page/${encodeURIComponent(handle)}`;
-}
-
 /**
  * The site's page for a content page that doesn't exist: plain HTML with no app, which the
  * local server answers with 404 at the page's address (/page/:handle) when the database has

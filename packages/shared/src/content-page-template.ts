@@ -41,6 +41,14 @@ export const SUBTITLE_ATTRIBUTE = "data-page-subtitle";
 /** The attribute on the article that names the handle of the page the server wrote into it. */
 export const SERVED_PAGE_ATTRIBUTE = "data-served-page";
 
+/**
+ * What a content page is about, for search results and link previews: its subtitle, or its
+ * title when it has none. The server writes it into the page's head and the app's view
+ * renders the same tag, so the app takes the server's over.
+ */
+export const contentPageDescription = (page: { title: string; subtitle: string }): string =>
+  page.subtitle || page.title;
+
 /** A stored page as the template takes it: plain text, and HTML already sanitized. */
 export type ContentPageFill = {
   handle: string;
@@ -123,8 +131,9 @@ export function parseContentPageTemplate(html: string): Part[] {
 /**
  * The page's document: the template with the page's handle, titles and subtitle escaped and
  * its HTML, which the caller has sanitized, in their places, and its description and
- * canonical address (escaped) at the end of the head, where no element of the app's is: the
- * app's own route gives the head no tags but the tab's title.
+ * canonical address (escaped) at the end of the head. The app's content page view renders
+ * the same two tags; React takes over a head tag whose attributes match one it renders, so
+ * they are the app's from then on and leave the head with the page.
  */
 export function fillContentPageTemplate(parts: readonly Part[], page: ContentPageFill): string {
   return parts

@@ -1,8 +1,9 @@
 import { sanitizeStoredHtml } from "@bakery/content/render-page";
-import { sitePathForPage } from "@bakery/shared/api-contract";
+import { sitePathForPage } from "@bakery/shared/content-page-address";
 import {
   CONTENT_PAGE_TEMPLATE_FILE,
   type ContentPageTemplate,
+  contentPageDescription,
   fillContentPageTemplate,
   parseContentPageTemplate,
 } from "@bakery/shared/content-page-template";
@@ -72,7 +73,7 @@ export function contentPageDocuments(deps: {
         subtitle,
         sanitizedHtml: sanitizeStoredHtml(content),
         canonicalUrl: new URL(sitePathForPage(handle), deps.siteUrl).href,
-        description: subtitle || title,
+        description: contentPageDescription(stored.page),
       });
       made = { parts, page: madePage(html) };
       filled.set(stored, made);

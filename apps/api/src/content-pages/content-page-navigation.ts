@@ -1,4 +1,5 @@
-import { pageNotFoundPath, sitePathForPage } from "@bakery/shared/api-contract";
+import { pageNotFoundPath } from "@bakery/shared/api-contract";
+import { sitePathForPage } from "@bakery/shared/content-page-address";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 import { movedPermanently } from "../http/moved-permanently.ts";

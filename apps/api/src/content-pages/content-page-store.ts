@@ -1,4 +1,5 @@
-import { type ContentPage, type MovedResult, sitePathForPage } from "@bakery/shared/api-contract";
+import type { ContentPage, MovedResult } from "@bakery/shared/api-contract";
+import { sitePathForPage } from "@bakery/shared/content-page-address";
 import type { ServerConfig } from "../config.ts";
 import { findContentPage } from "../db/content-pages.ts";
 import { databaseDeadline } from "../db/database-availability.ts";

@@ -6,7 +6,7 @@ import {
   placeholdersFromConfig,
   renderPageSource,
 } from "@bakery/content/render-page";
-import { sitePathForPage } from "@bakery/shared/api-contract";
+import { sitePathForPage } from "@bakery/shared/content-page-address";
 import {
   findContentPage,
   listContentPages,

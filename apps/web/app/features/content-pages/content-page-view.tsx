@@ -1,9 +1,15 @@
 import type { ContentPage } from "@bakery/shared/api-contract";
-import { SERVED_PAGE_ATTRIBUTE, SUBTITLE_ATTRIBUTE } from "@bakery/shared/content-page-template";
+import { sitePathForPage } from "@bakery/shared/content-page-address";
+import {
+  contentPageDescription,
+  SERVED_PAGE_ATTRIBUTE,
+  SUBTITLE_ATTRIBUTE,
+} from "@bakery/shared/content-page-template";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { ApiRequestError, requestFailure } from "#app/lib/api/api-errors.ts";
 import { pageTitle, productTitle } from "#app/seo/page-meta.ts";
+import { absoluteUrl } from "#app/site-config.ts";
 import { LongWaitWayOn } from "#app/ui/after-long-wait.tsx";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 import {
@@ -12,7 +18,7 @@ import {
   PageNotFound,
   pageNotFoundTitle,
 } from "./page-not-found.tsx";
-import { servedContentPage } from "./served-content-page.ts";
+import { isTemplate, servedContentPage } from "./served-content-page.ts";
 
 /**
  * What asking the API needs loads when the page asks: the prerendered pages show their text
@@ -127,6 +133,17 @@ export function ContentPageView({
       {hasPrerendered ? null : (
         <title>{served ? served.tabTitle : title ? pageTitle(title) : productTitle}</title>
       )}
+      {/* Its address and what it is about, for sharing, search results and link previews, as
+          the server writes them into the page's head: React takes those two tags over (same
+          attributes), and removes them when the visitor moves on inside the app, so the next
+          page is not shared under this one's address. Routes with a prerendered page give
+          them in their meta. */}
+      {!hasPrerendered && state.kind === "loaded" && !isTemplate(served) ? (
+        <>
+          <link rel="canonical" href={absoluteUrl(sitePathForPage(handle))} />
+          <meta name="description" content={contentPageDescription(state.page)} />
+        </>
+      ) : null}
       {title ? <h1 className={contentPageTitleClasses}>{title}</h1> : null}
       {state.kind === "loaded" && state.page.subtitle ? (
         <p className="mt-3 text-cocoa text-lg" {...{ [SUBTITLE_ATTRIBUTE]: "" }}>

@@ -50,3 +50,10 @@ export function servedContentPage(handle: string): ServedContentPage | undefined
     },
   };
 }
+
+/**
+ * Whether this is the template being prerendered: the server writes the page's address and
+ * description into the head itself (after the template's own tags), from the stored page.
+ */
+export const isTemplate = (served: ServedContentPage | undefined): boolean =>
+  served?.handle === contentPageMarkers.handle;
