@@ -16,12 +16,12 @@ export function gate() {
  * Holds every request of `target` (a page, or all of a context's pages) to `url` until the
  * returned function is called; then each goes on to the network (`continue`), to the
  * handler routed before this one (`fallback`, e.g. a fixture's stand-in for a third party),
- * or fails as a download that broke off (`fail`).
+ * fails as a download that broke off (`fail`), or is answered with an empty script (`empty`).
  */
 export async function holdRequests(
   target: Page | BrowserContext,
   url: string,
-  then: "continue" | "fallback" | "fail" = "continue",
+  then: "continue" | "fallback" | "fail" | "empty" = "continue",
 ): Promise<() => void> {
   const held = gate();
   await target.route(url, async (route) => {
@@ -30,6 +30,8 @@ export async function holdRequests(
       continue: () => route.continue(),
       fallback: () => route.fallback(),
       fail: () => route.abort("failed"),
+      // Answered, but with nothing in it (a filter on the visitor's network, say).
+      empty: () => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }),
     }[then];
     // A page closed while its request was held has nothing left to send it to.
     await release().catch(() => {});

@@ -18,19 +18,24 @@ function setSlotState(state: "loaded" | "failed"): void {
  * Starts the payment provider's script, once per page: from /signup's head, before the
  * render-blocking stylesheet (a script in the body would wait for it), or when the app shows
  * the page itself. Once it has run the table is defined and draws itself, and the slot's
- * data-state becomes "loaded". If it cannot load it is removed, so the next try starts it
- * again, and the state becomes "failed" (the page's CSS shows the message after the slot).
+ * data-state becomes "loaded". If it cannot load, or runs without defining the table (a
+ * network's filter answering in its place, say), it is removed, so the next try starts it
+ * again, and the state becomes "failed" (the page's CSS shows the message after the slot):
+ * the visitor is never left before an empty box.
  */
 export function startPricingTableScript(): void {
   if (document.querySelector(`script[src="${pricingTableScriptUrl}"]`)) return;
   const script = document.createElement("script");
   script.src = pricingTableScriptUrl;
   script.async = true;
-  script.addEventListener("load", () => setSlotState("loaded"));
-  script.addEventListener("error", () => {
+  const fail = () => {
     script.remove();
     setSlotState("failed");
-  });
+  };
+  script.addEventListener("load", () =>
+    customElements.get(tableElement) ? setSlotState("loaded") : fail(),
+  );
+  script.addEventListener("error", fail);
   document.head.append(script);
 }
 
