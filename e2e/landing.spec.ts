@@ -209,6 +209,34 @@ test("with no chat provider configured the chat button leads to the demo booking
   await expect(page).toHaveURL(/\/book-demo$/);
 });
 
+test("the floating chat button leaves the end of the page readable", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Talk to sales" })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const copyright = page.getByRole("contentinfo").getByText("All rights reserved.");
+  await expect(copyright).toBeInViewport();
+  // Where the line's words are drawn (its paragraph spans the page's width), and the button.
+  const [words, button] = await page.evaluate(() => {
+    const line = [...document.querySelectorAll("footer p")].find((p) =>
+      p.textContent?.includes("All rights reserved."),
+    );
+    const range = document.createRange();
+    if (line) range.selectNodeContents(line);
+    const chat = document.querySelector("[data-floating-button]");
+    return [range.getBoundingClientRect().toJSON(), chat?.getBoundingClientRect().toJSON()];
+  });
+  expect(button).toBeDefined();
+  const overlap =
+    words.left < button.right &&
+    button.left < words.right &&
+    words.top < button.bottom &&
+    button.top < words.bottom;
+  expect(
+    overlap,
+    `the words at ${JSON.stringify(words)}, the button at ${JSON.stringify(button)}`,
+  ).toBe(false);
+});
+
 test("with a chat provider the widget loads on the first click, not with the page", async ({
   page,
   externalRequests,

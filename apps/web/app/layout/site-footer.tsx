@@ -70,7 +70,9 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-brand-100 border-t">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-cocoa text-xs sm:px-6 lg:px-8">
+        {/* On a phone a page's floating button (the landing page's chat) would cover this
+            line: the page then ends with room below it. */}
+        <p className="mx-auto max-w-7xl px-4 py-5 text-cocoa text-xs sm:px-6 lg:px-8 max-sm:in-[body:has([data-floating-button])]:pb-24">
           © <span data-testid="copyright-year">{year}</span>{" "}
           {copyrightHolder(siteConfig.COMPANY_NAME)} All rights reserved.
         </p>
