@@ -46,6 +46,36 @@ test.describe("after sign-in, each profile status goes where spec §4 says", () 
   }
 });
 
+test("a profile still being set up can read the legal pages, and sign out there", async ({
+  page,
+  isMobile,
+}) => {
+  await page.goto("/login");
+  await submitSignIn(page, demoUsers.pending.email);
+  await page.waitForURL(myArea.onboarding);
+  // Onboarding may ask them to accept the terms: the terms stay, signed in.
+  await page.goto("/terms-of-service");
+  await expect(page.locator("html")).toHaveAttribute("data-account-settled", "stay");
+  await expect(page).toHaveURL(`${e2eOrigin}/terms-of-service`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Service");
+
+  const menu = isMobile
+    ? page.getByRole("dialog", { name: "Account menu" })
+    : page.getByRole("navigation", { name: "Account" });
+  if (isMobile)
+    await page.getByRole("banner").getByRole("button", { name: "Account menu" }).click();
+  await expect(menu.getByRole("link", { name: "Onboarding" })).toHaveAttribute(
+    "href",
+    myArea.onboarding,
+  );
+  await menu.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("navigation", { name: "Account" })).toHaveCount(0);
+  // Signed out, no page sends them to onboarding any more.
+  await page.goto("/pricing");
+  await page.waitForLoadState("networkidle");
+  await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
+});
+
 test.describe("the target parameter", () => {
   test("a same-origin path is followed, query and all", async ({ page }) => {
     await page.goto(`/login?target=${encodeURIComponent("/pricing?x=1")}`);

@@ -67,6 +67,15 @@ describe("routeAfterSignIn", () => {
       expect(route({ status, currentPath })).toEqual(onboarding);
     });
 
+    // Onboarding may ask them to accept the terms: the legal pages must stay readable.
+    it.each(["/privacy-policy", "/terms-of-service", "/terms-of-service/"])(
+      "stays on the legal page %s",
+      (currentPath) => {
+        expect(route({ status, currentPath })).toEqual({ kind: "stay" });
+        expect(route({ status, currentPath, target: "/pricing" })).toEqual({ kind: "stay" });
+      },
+    );
+
     it.each([...goodTargets.map(([target]) => target), ...badTargets])(
       "goes to onboarding even with target %s",
       (target) => {

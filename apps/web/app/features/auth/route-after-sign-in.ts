@@ -1,3 +1,4 @@
+import { legalPagePaths } from "@bakery/shared/content-page-address";
 import { sameOriginPath } from "@bakery/shared/redirect-target";
 
 export type SignInDestination =
@@ -33,17 +34,23 @@ export function needsOnboarding(status: string): boolean {
  * Where a signed-in user goes once their profile is known (spec §4). A target
  * is followed only when it is a path on this site: anything else (another
  * host, "//evil", "javascript:") is treated as tampering and leads home.
+ *
+ * The legal pages are never taken away from a profile still being set up (rule 1): onboarding
+ * may ask them to accept the terms, and a page that forwarded them back to onboarding would
+ * leave them no way to read them (docs/decisions/0012).
  */
 export function routeAfterSignIn(context: SignInContext): SignInDestination {
   const home = myAreaHome(context.myAreaUrl);
+  const path = context.currentPath.replace(/(.)\/+$/, "$1");
   if (needsOnboarding(context.status)) {
-    return { kind: "onboarding", url: `${home}onboarding` };
+    return legalPagePaths.includes(path)
+      ? { kind: "stay" }
+      : { kind: "onboarding", url: `${home}onboarding` };
   }
   if (context.target) {
     const url = sameOriginPath(context.target, context.siteOrigin);
     return url !== undefined ? { kind: "target", url } : { kind: "my-area-home", url: home };
   }
-  const path = context.currentPath.replace(/(.)\/+$/, "$1");
   if (path === "/" || path === "/login") {
     return { kind: "my-area-home", url: home };
   }
