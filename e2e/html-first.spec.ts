@@ -119,6 +119,27 @@ test.describe("with JavaScript disabled", () => {
     await expect(page).toHaveURL(/\/book-demo$/);
   });
 
+  test("the menu closes on a click beside it over the booking calendar", async ({
+    plainPage: page,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, "narrow screens only");
+    await page.goto("/book-demo");
+    const frame = page.locator(`iframe[title="${frameTitle}"]`);
+    await frame.scrollIntoViewIfNeeded();
+    const box = await frame.boundingBox();
+    if (!box) throw new Error("the calendar is not laid out");
+    await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expectOpenSiteMenu(drawer);
+    // Beside the drawer, over the calendar: another site's frame, which a click through the
+    // dimmed page would reach instead of closing the menu.
+    const viewport = page.viewportSize();
+    const visibleHeight = Math.min(box.height, (viewport?.height ?? 0) - box.y);
+    await page.mouse.click(box.x + box.width - 20, box.y + visibleHeight / 2);
+    await expect(drawer).toBeHidden();
+  });
+
   test("/book-demo shows the scheduling frame with its embed options", async ({
     plainPage: page,
   }) => {

@@ -70,6 +70,17 @@ test.describe("top bar", () => {
     await page.keyboard.press("Escape");
     await expect(drawer).toBeHidden();
     await expect(menuButton).toBeFocused();
+
+    // Tab past its last item closes it: focus is never on the covered page behind it.
+    await page.keyboard.press("Enter");
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole("link", { name: "Book a Demo" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(drawer).toBeHidden();
+    const focused = page.locator(":focus");
+    await expect(focused).toHaveCount(1);
+    await expect(focused).toBeInViewport();
+    await expect(menuButton).toHaveAttribute("aria-expanded", "false");
   });
 });
 

@@ -1,4 +1,4 @@
-import { type ReactNode, type ToggleEvent, useEffect, useState } from "react";
+import { type FocusEvent, type ReactNode, type ToggleEvent, useEffect, useState } from "react";
 
 type SideDrawerProps = {
   id: string;
@@ -15,36 +15,75 @@ type SideDrawerProps = {
  * the button, all from the HTML alone, before or without the app. Its background is a close
  * button, so a click anywhere inside closes it too; its items are links that leave the page.
  * With the app running, a click on an item closes it as well (an in-app navigation keeps the
- * top bar and so the drawer).
+ * top bar and so the drawer), and so does Tab past its last item or before its first: the page
+ * behind it is dimmed and covered, so focus there would be out of sight.
+ *
+ * The dimmed page beside it is the popover's own element, a second close button, not its
+ * ::backdrop: the platform lets taps through a popover's backdrop, and a tap that lands in an
+ * embedded frame (the booking calendar, the video) never reaches this page, so light dismiss
+ * would not see it and the frame would take the tap.
  */
 export function SideDrawer({ id, label, className, children }: SideDrawerProps) {
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a key that activates an item inside fires click too, and Escape closes the popover natively
     <div
       id={id}
       popover="auto"
-      role="dialog"
-      aria-label={label}
-      onClick={(event) => event.currentTarget.hidePopover()}
       onToggle={focusFirstItemOnOpen}
-      className={`fixed inset-y-0 right-auto left-0 m-0 h-dvh max-h-none w-[240px] -translate-x-full overflow-y-auto border-0 p-0 text-ink shadow-xl transition-[translate,display,overlay] transition-discrete duration-200 backdrop:bg-ink/40 open:translate-x-0 motion-reduce:transition-none starting:open:-translate-x-full`}
+      className="group fixed inset-0 m-0 size-full max-h-none max-w-none overflow-hidden border-0 bg-transparent p-0 transition-[display,overlay] transition-discrete duration-200 motion-reduce:transition-none"
     >
+      {/* For a pointer only: the keyboard has Escape and the close button inside the drawer. */}
       <button
         type="button"
         popoverTarget={id}
         popoverTargetAction="hide"
-        aria-label={`Close ${label.toLowerCase()}`}
-        className="absolute inset-0 size-full cursor-default focus-visible:outline-offset-[-3px]"
+        tabIndex={-1}
+        aria-hidden="true"
+        className="absolute inset-0 size-full cursor-default bg-ink/40 opacity-0 transition-opacity duration-200 group-open:opacity-100 motion-reduce:transition-none starting:group-open:opacity-0"
       />
-      {/* Above the close button; a click beside the items falls through to it. */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: a key that activates an item inside fires click too, and Escape closes the popover natively */}
       <div
-        className={`pointer-events-none relative flex min-h-full flex-col [&_a]:pointer-events-auto [&_button]:pointer-events-auto ${className}`}
+        role="dialog"
+        aria-label={label}
+        onClick={(event) => popoverOf(event.currentTarget)?.hidePopover()}
+        onBlur={closeWhenFocusLeaves}
+        className="relative h-dvh w-[240px] -translate-x-full overflow-y-auto text-ink shadow-xl transition-[translate] duration-200 group-open:translate-x-0 motion-reduce:transition-none starting:group-open:-translate-x-full"
       >
-        {children}
+        <button
+          type="button"
+          popoverTarget={id}
+          popoverTargetAction="hide"
+          aria-label={`Close ${label.toLowerCase()}`}
+          className="absolute inset-0 size-full cursor-default focus-visible:outline-offset-[-3px]"
+        />
+        {/* Above the close button; a click beside the items falls through to it. */}
+        <div
+          className={`pointer-events-none relative flex min-h-full flex-col [&_a]:pointer-events-auto [&_button]:pointer-events-auto ${className}`}
+        >
+          {children}
+        </div>
       </div>
     </div>
   );
 }
+
+/**
+ * Closes the drawer when the keyboard moves focus to the page behind it (or to its button).
+ * Focus leaving the window (another tab, say) has no element to go to, and leaves it open.
+ */
+function closeWhenFocusLeaves(event: FocusEvent<HTMLDivElement>) {
+  const next = event.relatedTarget;
+  const popover = popoverOf(event.currentTarget);
+  if (
+    next instanceof Node &&
+    !event.currentTarget.contains(next) &&
+    popover?.matches(":popover-open")
+  ) {
+    popover.hidePopover();
+  }
+}
+
+/** The popover element the drawer's panel is in. */
+const popoverOf = (panel: HTMLElement) => panel.closest<HTMLElement>("[popover]");
 
 /**
  * The browser focuses an item marked autofocus when the popover opens; that attribute is only
