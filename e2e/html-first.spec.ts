@@ -119,6 +119,22 @@ test.describe("with JavaScript disabled", () => {
     await expect(page).toHaveURL(/\/book-demo$/);
   });
 
+  test("the testimonials show one quote as they come into view, the others not fading out over it", async ({
+    plainPage: page,
+  }) => {
+    await page.goto("/");
+    await page
+      .getByRole("heading", { name: "Trusted by the top tech-forward bakeries" })
+      .scrollIntoViewIfNeeded();
+    const cards = page.getByTestId("testimonial-carousel").locator("figure");
+    await expect(cards).toHaveCount(3);
+    await expect(cards.first()).toBeVisible();
+    for (const hidden of [cards.nth(1), cards.nth(2)]) {
+      expect(await hidden.evaluate((card) => getComputedStyle(card).opacity)).toBe("0");
+      expect(await hidden.evaluate((card) => card.getAnimations().length)).toBe(0);
+    }
+  });
+
   test("the menu closes on a click beside it over the booking calendar", async ({
     plainPage: page,
     isMobile,

@@ -171,10 +171,11 @@ test.describe("testimonial carousel", () => {
     await expect(active).toHaveCount(1);
     await expect(active).toContainText("Sugar Bloom Bakery");
     await expect(active.locator("img")).toHaveAttribute("src", "/media/logos/sugar-bloom.svg");
-    await expect(region.locator("figure").nth(0)).toHaveCSS("transition-duration", /1s/);
 
     await page.clock.runFor(7_000);
     await expect(active).toContainText("The Golden Crumb");
+    // Each turn is a 1000 ms transition (spec §4).
+    await expect(region.locator("figure").nth(0)).toHaveCSS("transition-duration", /1s/);
     await page.clock.runFor(7_000);
     await expect(active).toContainText("Maple & Rye Patisserie");
     await page.clock.runFor(7_000);

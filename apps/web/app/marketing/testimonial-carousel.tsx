@@ -13,16 +13,20 @@ export const slideIntervalMs = 7000;
  */
 export function TestimonialCarousel() {
   const [active, setActive] = useState(0);
+  // The cards fade only once the app has turned the carousel: the HTML alone never turns it, and
+  // a browser that first styles the section as it nears the screen (render-near-viewport) would
+  // otherwise fade the hidden cards out over the visible one.
+  const [turned, setTurned] = useState(false);
   const [paused, setPaused] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
   const rotating = !reducedMotion && !paused;
 
   useEffect(() => {
     if (!rotating) return;
-    const timer = window.setInterval(
-      () => setActive((index) => (index + 1) % testimonials.length),
-      slideIntervalMs,
-    );
+    const timer = window.setInterval(() => {
+      setTurned(true);
+      setActive((index) => (index + 1) % testimonials.length);
+    }, slideIntervalMs);
     return () => window.clearInterval(timer);
   }, [rotating]);
 
@@ -52,7 +56,11 @@ export function TestimonialCarousel() {
                 key={testimonial.id}
                 testimonial={testimonial}
                 shown={shown}
-                className={`[grid-area:1/1] motion-reduce:[grid-area:auto] transition-[opacity,translate] duration-1000 ease-out motion-reduce:transition-none ${
+                className={`[grid-area:1/1] motion-reduce:[grid-area:auto] ${
+                  turned
+                    ? "transition-[opacity,translate] duration-1000 ease-out motion-reduce:transition-none"
+                    : ""
+                } ${
                   shown
                     ? "translate-x-0 opacity-100"
                     : "pointer-events-none translate-x-6 opacity-0"
