@@ -192,6 +192,8 @@ describe.runIf(nginxBinary || process.env.CI === "true")("nginx with the build's
     "/page/a/b",
     "/to/promo",
     "/to/promo/spring/extra",
+    "/to",
+    "/page?utm_source=mail",
     "/_headers",
     "/_redirects?utm_source=x",
     "/.csp-hashes.json",
@@ -259,6 +261,9 @@ describe.runIf(nginxBinary || process.env.CI === "true")("nginx with the build's
         "/page/about?utm_source=mail",
         "/to/not-found",
         "/pricing",
+        // Not links or pages: home, in one step, as on the Node server.
+        "/to?utm_source=mail",
+        "/page",
       ]) {
         const answer = await fetch(`${forwarding.origin}${address}`, { redirect: "manual" });
         answers.push([address, answer.status, answer.headers.get("Location")]);
@@ -268,6 +273,8 @@ describe.runIf(nginxBinary || process.env.CI === "true")("nginx with the build's
         ["/page/about?utm_source=mail", 302, "https://calendly.com/rise"],
         ["/to/not-found", 302, "https://calendly.com/rise"],
         ["/pricing", 200, null],
+        ["/to?utm_source=mail", 302, "/?utm_source=mail"],
+        ["/page", 302, "/"],
       ]);
       expect(reached).toEqual([
         { url: "/to/promo/spring", proto: "http", forwardedFor: "127.0.0.1" },

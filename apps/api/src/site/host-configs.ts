@@ -102,6 +102,10 @@ export function hostConfigs(
       "    try_files /$problem/index.html =404;",
     ),
     ...spaLocations,
+    // Like any unknown address. An exact match: the Node server's forwarding block (docs/deploy.md)
+    // has prefix locations /to/ and /page/, for which nginx would answer these two with a 301
+    // of its own to /to/ and /page/, a permanent second hop on the way home.
+    ...["/to", "/page"].flatMap((path) => location(`= ${path}`, ...toHome)),
     // Dot files (the build's own, like .csp-hashes.json) and the other hosts' configurations
     // are not the site's: answered like any unknown address.
     ...location("~ (^|/)(\\.|_headers$|_redirects$)", ...toHome),
