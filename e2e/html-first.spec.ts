@@ -382,6 +382,7 @@ test.describe("before the app has loaded", () => {
 
     release();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link doesn't exist");
+    await expect(page).toHaveTitle(/^This link doesn't exist/);
     expect(asked).toBe(1);
   });
 
@@ -405,6 +406,7 @@ test.describe("before the app has loaded", () => {
 
     release();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link can't be opened");
+    await expect(page).toHaveTitle(/^This link can't be opened/);
     await expect(page).toHaveURL(`${e2eOrigin}/to/promo/spring`);
     expect(evil).toEqual([]);
   });

@@ -5,7 +5,10 @@ import {
   resolveShortLink,
   type ShortLinkPageOutcome,
 } from "#app/features/short-links/resolve-short-link.ts";
-import { ShortLinkProblem } from "#app/features/short-links/short-link-problem.tsx";
+import {
+  ShortLinkProblem,
+  shortLinkProblemText,
+} from "#app/features/short-links/short-link-problem.tsx";
 import { ApplicationError } from "#app/layout/application-error.tsx";
 import { WaitingForApp } from "#app/layout/waiting-for-app.tsx";
 import { ApiNetworkError, ApiRequestError } from "#app/lib/api/api-client.ts";
@@ -15,9 +18,14 @@ import { pageMeta } from "#app/seo/page-meta.ts";
 import { ParseTimeSlot } from "#app/ui/parse-time-slot.tsx";
 import type { Route } from "./+types/short-link";
 
-export const meta = () =>
+// Named for what the page shows: the link it is opening, or why it can't (the tab, and a
+// screen reader's page title).
+export const meta = ({ loaderData }: Route.MetaArgs) =>
   pageMeta({
-    title: "Opening your link",
+    title:
+      loaderData?.kind === "not-found"
+        ? shortLinkProblemText[loaderData.reason ?? "unknown"].title
+        : "Opening your link",
     description: "Taking you to your link.",
     canonicalPath: "/",
     noindex: true,
