@@ -70,3 +70,13 @@ test.describe("prerendered HTML", () => {
     expect(new URL(response.headers().location ?? "", e2eOrigin).pathname).toBe("/");
   });
 });
+
+test("a page's file named in the address leads to the page itself, app and all", async ({
+  page,
+}) => {
+  await page.goto("/pricing/index.html?utm_source=mail");
+  await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("price");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated");
+  await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
+});

@@ -101,6 +101,14 @@ export function hostConfigs(
       ...nginxHeaders(NOT_STORED),
       "    try_files /$problem/index.html =404;",
     ),
+    // A page's file named in its address: the page's own address, as the local server sends
+    // it (addressOfPageFile); the problem pages above answer 404 at it instead.
+    ...location("= /index.html", ...nginxHeaders(NOT_STORED), "    return 301 /$is_args$args;"),
+    ...location(
+      "~ ^(?<page>/.+?)/+index\\.html$",
+      ...nginxHeaders(NOT_STORED),
+      "    return 301 $page$is_args$args;",
+    ),
     ...spaLocations,
     // Like any unknown address. An exact match: the Node server's forwarding block (docs/deploy.md)
     // has prefix locations /to/ and /page/, for which nginx would answer these two with a 301

@@ -59,6 +59,16 @@ describe("serve-site", () => {
     expect((await get("/", { "If-None-Match": etag })).status).toBe(304);
   });
 
+  it.each([
+    ["/index.html", "/"],
+    ["/index.html?utm_source=mail", "/?utm_source=mail"],
+    ["/pricing/index.html", "/pricing"],
+    ["/pricing/index.html?utm_source=mail", "/pricing?utm_source=mail"],
+  ])("sends %s, a page's file, to the page's own address %s", async (address, location) => {
+    const response = await get(address);
+    expect([response.status, response.headers.get("location")]).toEqual([301, location]);
+  });
+
   it("serves prerendered routes and hashed assets with the right caching", async () => {
     expect(await (await get("/pricing")).text()).toContain("Pricing");
     const asset = await get("/assets/app-abc123.js");

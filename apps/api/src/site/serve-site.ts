@@ -13,6 +13,7 @@ import {
   ifNoneMatchMatches,
   MIN_COMPRESS_BYTES,
 } from "../http/encoded-body.ts";
+import { movedPermanently } from "../http/moved-permanently.ts";
 
 /**
  * Serves the built web app (apps/web/build/client) on the local server, following the
@@ -114,6 +115,19 @@ export const ERROR_PAGES: readonly string[] = [
   ...Object.values(shortLinkProblemPaths),
   pageNotFoundPath,
 ];
+/**
+ * A page's own address when `urlPath` names its file (`/index.html`, `/pricing/index.html`):
+ * the app routes by address and knows no page there, so the visitor is sent, in one 301 with
+ * the query kept, to the address the page is at. Not for the pages that say something went
+ * wrong, which have no app to route and answer 404 at any of their addresses (ERROR_PAGES).
+ * The host configurations say the same (host-configs.ts).
+ */
+function addressOfPageFile(urlPath: string): string | undefined {
+  const page = /^(.*?)\/?\/index\.html$/.exec(urlPath)?.[1];
+  if (page === undefined || ERROR_PAGES.includes(page)) return undefined;
+  return page === "" ? "/" : page;
+}
+
 /** The host configurations written into the build (host-configs.ts); never served. */
 export const HOST_CONFIG_FILES = new Set(["_headers", "_redirects"]);
 
@@ -431,6 +445,8 @@ export function createSiteHandler(options: SiteHandlerOptions) {
       return c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" });
     }
     const urlPath = c.req.path;
+    const pageAddress = addressOfPageFile(urlPath);
+    if (pageAddress !== undefined) return movedPermanently(c, pageAddress);
     const known = byPath.get(urlPath);
     if (known) return answer(c, known);
 
