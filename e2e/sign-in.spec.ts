@@ -167,6 +167,8 @@ test.describe("the way back", () => {
     await page.goto("/pricing");
     await page.goto("/to/account/billing");
     await expect(page).toHaveURL(`${e2eOrigin}/login?target=%2Fto%2Faccount%2Fbilling`);
+    // The page says why it asks.
+    await expect(page.getByText("This link is for customers. Sign in to open it.")).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
   });

@@ -32,6 +32,16 @@ export default function Login() {
   // Known only in the browser: the prerendered page assumes sign-in can be kept.
   const [signInKept, setSignInKept] = useState(true);
   useEffect(() => setSignInKept(canKeepSignIn()), []);
+  // Sent here by a link behind sign-in: the page says why it asks (read after hydration, as
+  // the prerendered page has no query).
+  const [forLink, setForLink] = useState(false);
+  useEffect(
+    () =>
+      setForLink(
+        new URLSearchParams(window.location.search).get("target")?.startsWith("/to/") === true,
+      ),
+    [],
+  );
 
   useEffect(() => {
     // A failure shows when the visitor uses the form, which retries the load.
@@ -47,7 +57,12 @@ export default function Login() {
       <div className="mx-auto flex max-w-md flex-col gap-6 px-4 py-12 md:py-20">
         <div className="rounded-3xl bg-white p-6 shadow-card ring-1 ring-brand-900/5 sm:p-8">
           <h1 className="font-semibold text-3xl text-ink sm:text-4xl">Sign in</h1>
-          <p className="mt-2 text-cocoa">Welcome back. Sign in to your bakery's account.</p>
+          {/* Room for two lines, whichever it says: the form below never moves. */}
+          <p className="mt-2 min-h-12 text-cocoa">
+            {forLink
+              ? "This link is for customers. Sign in to open it."
+              : "Welcome back. Sign in to your bakery's account."}
+          </p>
           {signInKept ? null : (
             <p className="mt-4 rounded-xl border border-amber-200 bg-amber-50 p-3.5 text-amber-950 text-sm">
               Your browser is blocking this site's storage, so we can't keep you signed in: every
