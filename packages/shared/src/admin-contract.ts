@@ -13,9 +13,12 @@ const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** One UTC day, in milliseconds. */
 export const MS_PER_DAY = 86_400_000;
 
-/** Whether `day` is a real calendar day written `YYYY-MM-DD` (2026-02-30 is not). */
+/**
+ * Whether `day` is a real calendar day written `YYYY-MM-DD` (2026-02-30 is not, nor is any day of
+ * the year 0000, which the calendar the database counts in does not have).
+ */
 export function isCalendarDay(day: string): boolean {
-  if (!DAY_PATTERN.test(day)) return false;
+  if (!DAY_PATTERN.test(day) || day.startsWith("0000-")) return false;
   const parsed = new Date(`${day}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
 }
@@ -48,7 +51,7 @@ function checkReportRange({ from, to }: { from: string; to: string }, ctx: z.Ref
   if (days < 1)
     ctx.addIssue({
       code: "custom",
-      message: "to must be the same day as from or later",
+      message: "must be the same day as from, or later",
       path: ["to"],
     });
   if (days > MAX_REPORT_DAYS)
@@ -68,7 +71,7 @@ export const funnelQuerySchema = z
     from: calendarDaySchema,
     to: calendarDaySchema,
     by: z
-      .enum(funnelGroupings, { message: "by must be campaign, source or medium" })
+      .enum(funnelGroupings, { message: "must be campaign, source or medium" })
       .default("campaign"),
   })
   .superRefine(checkReportRange);

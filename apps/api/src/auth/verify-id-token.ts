@@ -193,7 +193,7 @@ export function readBearerToken(header: string | undefined): BearerToken {
   const token = (match[1] ?? "").trim();
   if (token === "") return { kind: "none" };
   if (token.length > MAX_TOKEN_LENGTH || !JWT_SHAPE.test(token)) {
-    return { kind: "malformed", reason: "the bearer token is not a JWT" };
+    return { kind: "malformed", reason: "Invalid or expired sign-in" };
   }
   return { kind: "token", token };
 }
