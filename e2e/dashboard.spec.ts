@@ -212,6 +212,9 @@ test.describe("the operator", () => {
     );
 
     await page.getByRole("button", { name: "Custom…" }).click();
+    // Its fields start from the range on screen.
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue(day(6));
+    await expect(page.getByLabel("To", { exact: true })).toHaveValue(day(0));
     await page.getByLabel("From", { exact: true }).fill(day(3));
     await page.getByLabel("To", { exact: true }).fill(day(10));
     await page.getByRole("button", { name: "Show this range" }).click();

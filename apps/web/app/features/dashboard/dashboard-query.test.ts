@@ -58,8 +58,18 @@ describe("readDashboardView's unread settings", () => {
     ]);
   });
 
-  it("leaves a range alone when the link also names a preset, which wins", () => {
-    expect(unread("days=7&from=junk")).toEqual([]);
+  it("says so when the link also names a preset, which wins", () => {
+    expect(unread("days=7&from=2026-11-01&to=2026-11-05")).toEqual([
+      '"from" and "to": the link also asks for the last 7 days, shown here.',
+    ]);
+    expect(read("days=7&from=2026-11-01&to=2026-11-05").choice.preset).toBe(7);
+  });
+
+  it("says so when a setting is given twice, and reads the first", () => {
+    expect(unread("days=7&days=90")).toEqual([
+      '"days" is given more than once: the first is read.',
+    ]);
+    expect(read("days=7&days=90").choice.preset).toBe(7);
   });
 });
 

@@ -23,6 +23,10 @@ export function readDashboardView(
   now: Date,
 ): { view: DashboardView; unread: string[] } {
   const unread: string[] = [];
+  for (const name of ["days", "from", "to", "by"]) {
+    if (query.getAll(name).length > 1)
+      unread.push(`"${name}" is given more than once: the first is read.`);
+  }
   const askedBy = query.get("by");
   const by = funnelGroupings.find((grouping) => grouping === askedBy) ?? "campaign";
   if (askedBy !== null && by !== askedBy) {
@@ -31,6 +35,11 @@ export function readDashboardView(
   const days = query.get("days");
   const preset = rangePresets.find((candidate) => String(candidate.days) === days);
   if (preset) {
+    if (query.has("from") || query.has("to")) {
+      unread.push(
+        `"from" and "to": the link also asks for the last ${preset.days} days, shown here.`,
+      );
+    }
     return {
       view: { by, choice: { preset: preset.days, range: presetRange(preset.days, now) } },
       unread,

@@ -65,7 +65,15 @@ export function RangePicker({
               type="button"
               aria-expanded={customOpen}
               aria-controls={`${id}-custom`}
-              onClick={() => setCustomOpen((open) => !open)}
+              onClick={() => {
+                // Opened, the fields start from the range on screen (a preset chosen since).
+                if (!customOpen) {
+                  setFrom(choice.range.from);
+                  setTo(choice.range.to);
+                  setErrors({});
+                }
+                setCustomOpen(!customOpen);
+              }}
               className={buttonClasses(choice.preset === "custom" ? "primary" : "secondary")}
             >
               Custom…

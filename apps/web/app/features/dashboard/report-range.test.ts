@@ -50,6 +50,14 @@ describe("checkCustomRange", () => {
     });
   });
 
+  it("refuses a range that ends after today: days to come have no visits yet", () => {
+    expect(checkCustomRange("2026-11-01", "2026-11-24", now)).toEqual({
+      ok: false,
+      errors: { to: "The range can't end after today." },
+    });
+    expect(checkCustomRange("2026-11-01", "2026-11-23", now).ok).toBe(true);
+  });
+
   it("refuses more than 366 days, saying how many were chosen", () => {
     expect(checkCustomRange("2025-01-01", "2026-01-02", now)).toEqual({
       ok: false,

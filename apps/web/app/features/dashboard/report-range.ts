@@ -38,6 +38,8 @@ export function checkCustomRange(from: string, to: string, now: Date): CustomRan
   else if (from > today) errors.from = "The range can't start after today.";
   if (!to) errors.to = "Enter the last day of the range.";
   else if (!isCalendarDay(to)) errors.to = "Enter a real day, like 2026-03-31.";
+  // Days to come have no visits yet: a chart that drew them as zero would read as a drop.
+  else if (to > today) errors.to = "The range can't end after today.";
   if (errors.from || errors.to) return { ok: false, errors };
   const days = daysInRange(from, to);
   if (days < 1) return { ok: false, errors: { to: "The last day must be on or after the first." } };
