@@ -72,6 +72,16 @@ describe("estimateSavings", () => {
     });
   });
 
+  it("gives each figure an example of its own when it is not a number", () => {
+    expect(estimateSavings(input("20000", "many", "٣"))).toEqual({
+      ok: false,
+      errors: {
+        ordersPerWeek: "Enter your orders per week as a number, like 150.",
+        hoursPerWeek: "Enter your hours a week as a number, like 10.",
+      },
+    });
+  });
+
   it("checks the optional figures only when given", () => {
     expect(estimateSavings(input("20000", "-1", "200"))).toEqual({
       ok: false,

@@ -45,16 +45,21 @@ type Parsed = { value: number | null; error?: string };
 /** Reads a typed amount such as "$20,000" or "12.5"; empty gives null. */
 function parseAmount(
   text: string,
-  name: string,
-  max: number,
-  maxText: string,
-  required: boolean,
+  field: {
+    name: string;
+    max: number;
+    maxText: string;
+    /** A typical figure, shown when the text is not a number. */
+    example: string;
+    required: boolean;
+  },
 ): Parsed {
+  const { name, max, maxText, example, required } = field;
   const cleaned = text.replace(/[$,\s]/g, "");
   if (cleaned === "")
     return required ? { value: null, error: `Enter your ${name}.` } : { value: null };
   if (!/^-?\d+(\.\d+)?$/.test(cleaned))
-    return { value: null, error: `Enter your ${name} as a number, like 20000.` };
+    return { value: null, error: `Enter your ${name} as a number, like ${example}.` };
   const value = Number(cleaned);
   if (value < 0) return { value: null, error: `Your ${name} can't be negative.` };
   if (required && value === 0) return { value: null, error: `Enter ${name} above zero.` };
@@ -110,27 +115,27 @@ export function customerConvenienceFee(orderDollars: number): number {
 
 /** The estimate shown on /pricing, from the visitor's typed figures. */
 export function estimateSavings(input: SavingsInput): SavingsResult {
-  const sales = parseAmount(
-    input.monthlySales,
-    "monthly sales",
-    bounds.monthlySales.max,
-    "$5,000,000",
-    true,
-  );
-  const orders = parseAmount(
-    input.ordersPerWeek,
-    "orders per week",
-    bounds.ordersPerWeek.max,
-    "20,000",
-    false,
-  );
-  const hours = parseAmount(
-    input.hoursPerWeek,
-    "hours a week",
-    bounds.hoursPerWeek.max,
-    "168",
-    false,
-  );
+  const sales = parseAmount(input.monthlySales, {
+    name: "monthly sales",
+    max: bounds.monthlySales.max,
+    maxText: "$5,000,000",
+    example: "20000",
+    required: true,
+  });
+  const orders = parseAmount(input.ordersPerWeek, {
+    name: "orders per week",
+    max: bounds.ordersPerWeek.max,
+    maxText: "20,000",
+    example: "150",
+    required: false,
+  });
+  const hours = parseAmount(input.hoursPerWeek, {
+    name: "hours a week",
+    max: bounds.hoursPerWeek.max,
+    maxText: "168",
+    example: "10",
+    required: false,
+  });
   const errors: SavingsErrors = {};
   if (sales.error) errors.monthlySales = sales.error;
   if (orders.error) errors.ordersPerWeek = orders.error;
