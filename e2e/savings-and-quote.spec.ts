@@ -47,6 +47,7 @@ test.describe("savings calculator on /pricing", () => {
       ["-200", "Your monthly sales can't be negative."],
       ["lots", "Enter your monthly sales as a number, like 20000."],
       ["900000000", "That is more than we can estimate: enter monthly sales up to $5,000,000."],
+      ["20.000", "Enter your monthly sales in dollars, like 20000."],
     ]) {
       await sales.fill(typed as string);
       await expect(sales).toHaveAccessibleDescription(message as string);

@@ -64,6 +64,10 @@ describe("estimateSavings", () => {
     ["lots", "Enter your monthly sales as a number, like 20000."],
     ["1e9", "Enter your monthly sales as a number, like 20000."],
     ["0", "Enter monthly sales above zero."],
+    ["0.01", "Enter monthly sales of at least $100."],
+    ["99.99", "Enter monthly sales of at least $100."],
+    // Twenty thousand, written the European way: not read as $20.
+    ["20.000", "Enter your monthly sales in dollars, like 20000."],
     ["5000001", "That is more than we can estimate: enter monthly sales up to $5,000,000."],
   ])("explains why %j is not monthly sales", (monthlySales, message) => {
     expect(estimateSavings(input(monthlySales))).toEqual({

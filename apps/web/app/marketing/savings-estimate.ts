@@ -10,7 +10,8 @@ export const claims = {
 } as const;
 
 export const bounds = {
-  monthlySales: { max: 5_000_000 },
+  // Below $100 a month the estimate says nothing of use ("$0 a month, about 0% of the price").
+  monthlySales: { min: 100, max: 5_000_000 },
   ordersPerWeek: { max: 20_000 },
   hoursPerWeek: { max: 168 },
 } as const;
@@ -52,17 +53,23 @@ function parseAmount(
     /** A typical figure, shown when the text is not a number. */
     example: string;
     required: boolean;
+    /** Sums of money: dollars and cents, so "20.000" (twenty thousand, written the European way) is not read as $20. */
+    money?: { min: number; minText: string };
   },
 ): Parsed {
-  const { name, max, maxText, example, required } = field;
+  const { name, max, maxText, example, required, money } = field;
   const cleaned = text.replace(/[$,\s]/g, "");
   if (cleaned === "")
     return required ? { value: null, error: `Enter your ${name}.` } : { value: null };
   if (!/^-?\d+(\.\d+)?$/.test(cleaned))
     return { value: null, error: `Enter your ${name} as a number, like ${example}.` };
+  if (money && /\.\d{3,}$/.test(cleaned))
+    return { value: null, error: `Enter your ${name} in dollars, like ${example}.` };
   const value = Number(cleaned);
   if (value < 0) return { value: null, error: `Your ${name} can't be negative.` };
   if (required && value === 0) return { value: null, error: `Enter ${name} above zero.` };
+  if (money && value < money.min)
+    return { value: null, error: `Enter ${name} of at least ${money.minText}.` };
   if (value > max)
     return {
       value: null,
@@ -121,6 +128,7 @@ export function estimateSavings(input: SavingsInput): SavingsResult {
     maxText: "$5,000,000",
     example: "20000",
     required: true,
+    money: { min: bounds.monthlySales.min, minText: "$100" },
   });
   const orders = parseAmount(input.ordersPerWeek, {
     name: "orders per week",
