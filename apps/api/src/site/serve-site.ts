@@ -445,10 +445,12 @@ export function createSiteHandler(options: SiteHandlerOptions) {
       return c.text("Method Not Allowed", 405, { Allow: "GET, HEAD" });
     }
     const urlPath = c.req.path;
-    const pageAddress = addressOfPageFile(urlPath);
-    if (pageAddress !== undefined) return movedPermanently(c, pageAddress);
+    // The pages already answered come first: they never name a page's file (that is sent on
+    // below, before any lookup could remember it), and they are nearly every request.
     const known = byPath.get(urlPath);
     if (known) return answer(c, known);
+    const pageAddress = addressOfPageFile(urlPath);
+    if (pageAddress !== undefined) return movedPermanently(c, pageAddress);
 
     if (urlPath.startsWith("/assets/")) {
       const file = fileFor(urlPath);

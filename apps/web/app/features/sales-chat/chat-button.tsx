@@ -5,9 +5,12 @@ import { siteConfig } from "#app/site-config.ts";
 import { AnnouncedWhenShown } from "#app/ui/announced-when-shown.tsx";
 import { opensElsewhere } from "#app/ui/opens-elsewhere.ts";
 
-/** data-floating-button: the footer leaves room for it on a phone (site-footer.tsx). */
-const buttonClass =
-  "fixed right-4 bottom-4 z-30 inline-flex h-14 items-center gap-2 rounded-full bg-brand-700 pr-5 pl-4 font-semibold text-white shadow-lg ring-4 ring-white/60 hover:bg-brand-800 sm:right-6 sm:bottom-6";
+/** Its look, and data-floating-button: the footer leaves room for it on a phone (site-footer.tsx). */
+const floatingButton = {
+  className:
+    "fixed right-4 bottom-4 z-30 inline-flex h-14 items-center gap-2 rounded-full bg-brand-700 pr-5 pl-4 font-semibold text-white shadow-lg ring-4 ring-white/60 hover:bg-brand-800 sm:right-6 sm:bottom-6",
+  "data-floating-button": "",
+};
 
 const chatButtonText = {
   idle: "Chat with sales",
@@ -30,7 +33,7 @@ export function ChatButton() {
 
   if (provider === "none") {
     return (
-      <Link to="/book-demo" className={buttonClass} data-floating-button="">
+      <Link to="/book-demo" {...floatingButton}>
         <MessageCircle aria-hidden="true" className="size-6" />
         Talk to sales
       </Link>
@@ -61,8 +64,7 @@ export function ChatButton() {
           void startChat();
         }}
         aria-busy={state === "loading"}
-        className={buttonClass}
-        data-floating-button=""
+        {...floatingButton}
       >
         <MessageCircle aria-hidden="true" className="size-6" />
         {chatButtonText[state]}
