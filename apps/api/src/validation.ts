@@ -1,4 +1,5 @@
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "@bakery/shared/api-contract";
+import { inPlainWords } from "@bakery/shared/validation-messages";
 import type { z } from "zod";
 import { badRequest } from "./http/errors.ts";
 
@@ -19,17 +20,14 @@ export function parseSlug(name: string, value: string | undefined): string {
 
 /**
  * `value` parsed with `schema`, or a 400 naming the first problem the way the schema words
- * it ("to: the range must be at most 366 days"), so the caller can fix the request. A value
- * left out is said to be required, rather than in zod's words for a missing value
- * ("expected string, received undefined"); a schema's own message for it still wins.
+ * it ("to: the range must be at most 366 days") or else in plain words ("attribution.utms:
+ * must be at most 200 characters"), so the caller can fix the request.
  */
 export function parseOrBadRequest<Schema extends z.ZodType>(
   schema: Schema,
   value: unknown,
 ): z.infer<Schema> {
-  const parsed = schema.safeParse(value, {
-    error: (issue) => (issue.input === undefined ? "required" : undefined),
-  });
+  const parsed = schema.safeParse(value, { error: inPlainWords });
   if (parsed.success) return parsed.data;
   const [issue] = parsed.error.issues;
   const where = issue?.path.join(".") || "body";

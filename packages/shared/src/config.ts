@@ -1,3 +1,4 @@
+import { inPlainWords } from "./validation-messages.ts";
 import { z } from "./zod-without-eval.ts";
 
 /**
@@ -122,9 +123,9 @@ function withoutEmpty(env: Env): Env {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
 }
 
-/** Parses env with a schema, naming every missing or bad variable in one error. */
+/** Parses env with a schema, naming every missing or bad variable in one error, in plain words. */
 export function parseEnv<Schema extends z.ZodType>(schema: Schema, env: Env): z.infer<Schema> {
-  const result = schema.safeParse(withoutEmpty(env));
+  const result = schema.safeParse(withoutEmpty(env), { error: inPlainWords });
   if (result.success) return result.data;
   throw new ConfigError(
     result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`),
