@@ -349,7 +349,7 @@ test.describe("before the app has loaded", () => {
     answer();
     // The target as the link names it (the page then tidies its address).
     await page.waitForURL(
-      `${e2eOrigin}/book-demo?utm_source=sms&utm_medium=text&utm_campaign=spring`,
+      `${e2eOrigin}/book-demo?from=newsletter&utm_medium=text&utm_campaign=spring`,
       { waitUntil: "commit" },
     );
     expect(lookups).toHaveLength(1);
@@ -771,5 +771,28 @@ test.describe("a content page that doesn't exist", () => {
     expect(response?.request().redirectedFrom()?.url()).toBe(`${e2eOrigin}/page/privacy-policy`);
     await expect(page).toHaveURL(`${e2eOrigin}/privacy-policy`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
+  });
+
+  test("on a static host too: a page's address typed with capitals, or its second one, becomes its own in place", async ({
+    page,
+  }) => {
+    await putContentPage("rise-for-wholesale", "Trays by six.\n", "Rise for wholesale bakeries");
+    for (const [typed, own, heading] of [
+      ["/page/Rise-For-Wholesale", "/page/rise-for-wholesale", "Rise for wholesale bakeries"],
+      ["/page/Privacy-Policy", "/privacy-policy", "Privacy Policy"],
+    ] as const) {
+      await page.goto("/");
+      await serveLikeAStaticHost(page, `${typed}?from=newsletter`);
+      await page.goto(`${typed}?from=newsletter#top`);
+      await expect(page).toHaveURL(`${e2eOrigin}${own}?from=newsletter#top`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        "href",
+        `${e2eOrigin}${own}`,
+      );
+      // The typed address is not left in the history to come back to.
+      await page.goBack();
+      await expect(page).toHaveURL(`${e2eOrigin}/`);
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { useParams } from "react-router";
+import { sitePathForPage } from "@bakery/shared/content-page-address";
+import { Navigate, useLocation, useParams } from "react-router";
 import { ContentPageView } from "#app/features/content-pages/content-page-view.tsx";
 
 // No tags from the route: the page names the tab itself once it knows its title (the Node
@@ -7,5 +8,13 @@ export const meta = () => [];
 
 export default function ContentPageByHandle() {
   const { handle = "" } = useParams();
+  const { search, hash } = useLocation();
+  // Each page has one address, as the Node server's 301 says (handles are case-insensitive,
+  // the legal pages have routes of their own). A static host serves every /page/ address as
+  // typed, so the app takes the visitor there, in place of the typed one in the history.
+  const address = sitePathForPage(handle.toLowerCase());
+  if (address !== sitePathForPage(handle)) {
+    return <Navigate replace to={{ pathname: address, search, hash }} />;
+  }
   return <ContentPageView key={handle} handle={handle} />;
 }
