@@ -133,6 +133,8 @@ test.describe("with JavaScript disabled", () => {
       expect(await hidden.evaluate((card) => getComputedStyle(card).opacity)).toBe("0");
       expect(await hidden.evaluate((card) => card.getAnimations().length)).toBe(0);
     }
+    // The HTML alone never turns them, so it offers nothing to pause.
+    await expect(page.getByRole("button", { name: "Pause the testimonials" })).toBeHidden();
   });
 
   test("the menu closes on a click beside it over the booking calendar", async ({

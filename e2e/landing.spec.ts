@@ -184,7 +184,28 @@ test.describe("testimonial carousel", () => {
     await region.getByTestId("testimonial-carousel").hover();
     await page.clock.runFor(21_000);
     await expect(active).toContainText("Sugar Bloom Bakery");
-    await expect(region.getByRole("button")).toHaveCount(0);
+    // No arrows or dots (spec §4): the one control is the pause button.
+    await expect(region.getByRole("button")).toHaveCount(1);
+    await expect(region.getByRole("button")).toHaveAccessibleName("Pause the testimonials");
+  });
+
+  test("a Pause button stops it until Play, for a reader who neither hovers nor focuses it", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto("/");
+    const region = page.getByRole("region", { name: "Trusted by the top tech-forward bakeries" });
+    const active = region.locator('figure[data-active="true"]');
+    await region.getByRole("button", { name: "Pause the testimonials" }).click();
+    // Off the carousel, as a screen reader's virtual cursor would be.
+    await page.mouse.move(0, 0);
+    await page.locator("body").focus();
+    await page.clock.runFor(21_000);
+    await expect(active).toContainText("Sugar Bloom Bakery");
+    await region.getByRole("button", { name: "Play the testimonials" }).click();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(7_000);
+    await expect(active).toContainText("The Golden Crumb");
   });
 
   test("does not move under reduced motion and shows every testimonial", async ({ page }) => {
@@ -197,6 +218,8 @@ test.describe("testimonial carousel", () => {
     for (const figure of await region.getByRole("figure").all()) await expect(figure).toBeVisible();
     await page.clock.runFor(21_000);
     await expect(region.locator('figure[data-active="true"]')).toHaveCount(3);
+    // Nothing moves, so there is nothing to pause.
+    await expect(region.getByRole("button")).toHaveCount(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import Quote from "lucide-react/icons/quote";
 import { useEffect, useState } from "react";
+import { buttonClasses } from "#app/ui/button-styles.ts";
 import { usePrefersReducedMotion } from "#app/ui/use-prefers-reduced-motion.ts";
 import { type Testimonial, testimonialLogoUrl, testimonials } from "./testimonials.ts";
 
@@ -10,6 +11,11 @@ export const slideIntervalMs = 7000;
  * Loops through the testimonials with a 1000 ms transition; no arrows,
  * indicators or swipe (spec §4). It pauses while hovered or focused, and
  * under reduced motion it does not move at all: every testimonial is shown.
+ *
+ * A Pause button stops it for good (WCAG 2.2.2): someone reading a quote with a screen
+ * reader's virtual cursor neither hovers nor focuses it, and would have it taken away
+ * every 7 s. The button shows only once the app runs (the HTML alone never turns the
+ * cards) and only where the cards move.
  */
 export function TestimonialCarousel() {
   const [active, setActive] = useState(0);
@@ -18,8 +24,9 @@ export function TestimonialCarousel() {
   // otherwise fade the hidden cards out over the visible one.
   const [turned, setTurned] = useState(false);
   const [paused, setPaused] = useState(false);
+  const [stopped, setStopped] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
-  const rotating = !reducedMotion && !paused;
+  const rotating = !reducedMotion && !paused && !stopped;
 
   useEffect(() => {
     if (!rotating) return;
@@ -43,7 +50,7 @@ export function TestimonialCarousel() {
         <div
           className="mt-10 grid gap-6"
           data-testid="testimonial-carousel"
-          data-paused={paused || reducedMotion}
+          data-paused={!rotating}
           onMouseEnter={() => setPaused(true)}
           onMouseLeave={() => setPaused(false)}
           onFocus={() => setPaused(true)}
@@ -68,6 +75,17 @@ export function TestimonialCarousel() {
               />
             );
           })}
+        </div>
+        {/* Outside the hover and focus area, so Play turns the cards at once. */}
+        <div className="mt-6 hidden justify-center motion-safe:[[data-hydrated]_&]:flex">
+          <button
+            type="button"
+            onClick={() => setStopped(!stopped)}
+            className={buttonClasses("ghost")}
+          >
+            {stopped ? "Play" : "Pause"}
+            <span className="sr-only"> the testimonials</span>
+          </button>
         </div>
       </div>
     </section>
