@@ -351,7 +351,7 @@ test.describe("before the app has loaded", () => {
     answer();
     // The target as the link names it (the page then tidies its address).
     await page.waitForURL(
-      `${e2eOrigin}/book-demo?from=newsletter&utm_medium=text&utm_campaign=spring`,
+      `${e2eOrigin}/book-demo?utm_source=sms&utm_medium=text&utm_campaign=spring`,
       { waitUntil: "commit" },
     );
     expect(lookups).toHaveLength(1);
