@@ -114,6 +114,21 @@ test("footer shows the logo, address, legal links, contact, social links and cop
   await expect(footer).toContainText(`© ${new Date().getFullYear()} ${e2eSiteEnv.COMPANY_NAME}`);
 });
 
+test("a keyboard visitor who follows a link in the app starts on the new page, not where the link was", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const privacy = page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" });
+  await privacy.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page.locator("main")).toBeFocused();
+  // The next Tab is in the new page, not the footer's next link.
+  await page.keyboard.press("Tab");
+  await expect(page.locator("main :focus")).toHaveCount(1);
+  await expect(page.locator(":focus")).toBeInViewport();
+});
+
 test("the copyright line ends the company's name with one period, not two", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
