@@ -161,6 +161,51 @@ test.describe("the way back", () => {
     await expect(page).toHaveURL(myArea.home);
   });
 
+  test("a profile being set up that follows a link from its onboarding to the site sees the page it asked for", async ({
+    page,
+  }) => {
+    await page.goto("/login");
+    await submitSignIn(page, demoUsers.pending.email);
+    await page.waitForURL(myArea.onboarding);
+    // The onboarding page links back to the site (a real link: the browser names the referrer;
+    // the policy lets it do so from https to this test's http site, as https to https would).
+    await page.route(myArea.onboarding, (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        headers: { "Referrer-Policy": "unsafe-url" },
+        body: `<!doctype html><title>Onboarding</title><a href="${e2eOrigin}/pricing">See pricing</a>`,
+      }),
+    );
+    await page.reload();
+    await page.getByRole("link", { name: "See pricing" }).click();
+    await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
+    await expect(page.locator("html")).toHaveAttribute("data-account-settled", "stay");
+    await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
+    // One onboarding in the history, not one more for each visit to the site.
+    await page.goBack();
+    await expect(page).toHaveURL(myArea.onboarding);
+    await page.goBack();
+    await expect(page).not.toHaveURL(myArea.onboarding);
+  });
+
+  test("Back to a link's page that a profile being set up had left opens the link rather than waiting", async ({
+    page,
+  }) => {
+    // Signed out, the link's page could not reach the API, and stays in the history.
+    await page.route("**/api/redirect/**", (route) => route.abort("internetdisconnected"), {
+      times: 1,
+    });
+    await page.goto("/to/account/billing");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("unavailable");
+    await page.goto("/login");
+    await submitSignIn(page, demoUsers.quote.email);
+    await page.waitForURL(myArea.onboarding);
+    await page.goBack();
+    await expect(page).toHaveURL(`${e2eOrigin}/to/account/billing`);
+    // Not sent on again (it was reached with Back): the page does its own job and opens the link.
+    await page.waitForURL(`${e2eSiteEnv.MY_AREA_URL}/billing`);
+  });
+
   test("Back from the sign-in a link asked for goes to the page before the link", async ({
     page,
   }) => {
@@ -439,15 +484,19 @@ test.describe("the login form", () => {
   test.describe("on a phone", () => {
     test.use({ userAgent: PHONE_USER_AGENT });
 
-    test("says sign-in couldn't load when Google's sign-in helper stalls, and tries again", async ({
+    test("signs in with a password at once while Google's sign-in helper stalls", async ({
       context,
       page,
     }) => {
-      // On phones the SDK finishes starting only once Google's helper script has loaded; here
-      // it hangs until the test lets it go to the stand-in.
+      // On phones the SDK prepares Google's popup as the page starts and, on the instance
+      // that holds it, waits for Google's script before anything else: here it never comes.
       await stubGoogleApi(context);
-      const release = await holdRequests(page, "https://apis.google.com/js/api.js*", "fallback");
-      await expectStalledSignInEndsAndWorksOnRetry(page, release);
+      await holdRequests(page, "https://apis.google.com/js/api.js*", "fallback");
+      const googleAsked = page.waitForRequest("https://apis.google.com/js/api.js*");
+      await page.goto("/login");
+      await googleAsked;
+      await submitSignIn(page, demoUsers.active.email);
+      await page.waitForURL(myArea.home);
     });
   });
 
@@ -572,6 +621,26 @@ test.describe("Continue with Google", () => {
     await popup.locator("#email-input").fill(`google-${Date.now()}@example.com`);
     await popup.locator("#sign-in").click();
     await page.waitForURL(myArea.onboarding);
+  });
+
+  test("says it didn't work when Google's script stalls, keeps the password way open, and works once it comes", async ({
+    page,
+  }) => {
+    const release = await holdRequests(page, "https://apis.google.com/js/api.js*", "fallback");
+    await page.clock.install();
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect(page.getByRole("button", { name: "Waiting for Google…" })).toBeDisabled();
+    await page.clock.fastForward(15_000);
+    await expect(errorRegion(page)).toContainText(
+      "Google sign-in didn't work this time. Try again in a moment, or sign in with your email and password.",
+    );
+    await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled();
+
+    release();
+    const popupOpened = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect((await popupOpened).getByText("Add new account")).toBeVisible();
   });
 
   test("says so when the popup is closed before signing in", async ({ page }) => {

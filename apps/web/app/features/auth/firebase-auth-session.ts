@@ -5,11 +5,14 @@ import {
   browserLocalPersistence,
   browserPopupRedirectResolver,
   connectAuthEmulator,
+  type Dependencies,
   GoogleAuthProvider,
   indexedDBLocalPersistence,
   initializeAuth,
+  inMemoryPersistence,
   onAuthStateChanged,
   sendPasswordResetEmail,
+  signInWithCredential,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
@@ -24,6 +27,7 @@ import {
   rememberSignedIn,
   takeSessionRejected,
 } from "#app/lib/sign-in-memory.ts";
+import { withTimeLimit } from "#app/lib/time-limit.ts";
 import { siteConfig } from "#app/site-config.ts";
 import { accountLoadErrorMessage } from "./auth-error-messages.ts";
 import type { AuthSession, AuthState } from "./auth-session.ts";
@@ -45,6 +49,9 @@ import {
  */
 export async function startAuthSession(): Promise<AuthSession> {
   const auth = createAuth();
+  // On /login, Google's popup gets ready while the visitor reads the form (see googlePopup).
+  let popup = window.location.pathname === "/login" ? googlePopup() : undefined;
+  popup?.catch(() => undefined); // said when the visitor chooses Google, not before
   const signedInBefore = hasSignedInBefore();
   let sessionEnded = takeSessionRejected();
   await auth.authStateReady();
@@ -61,9 +68,11 @@ export async function startAuthSession(): Promise<AuthSession> {
   }
 
   // A session restored on a page reached with Back or Forward is not sent on: Back would
-  // bring the visitor to a page that forwards them again, and again. The page offers the
-  // way instead. Whoever signs in from here on is sent on as usual.
-  let sendOn = !reachedThroughHistory();
+  // bring the visitor to a page that forwards them again, and again. Nor on a page the visitor
+  // opened from their own area (a link there to the site): it would put another copy of
+  // where they came from in their history, and the page they asked for would never show. The
+  // page offers the way instead. Whoever signs in from here on is sent on as usual.
+  let sendOn = !reachedThroughHistory() && !openedFromMyArea();
 
   let state: AuthState = { kind: "signed-out", sessionEnded };
   const listeners = new Set<(state: AuthState) => void>();
@@ -178,9 +187,20 @@ export async function startAuthSession(): Promise<AuthSession> {
       await signInWithEmailAndPassword(auth, email, password);
     },
     async signInWithGoogle() {
+      popup ??= googlePopup();
+      const popupAuth = await popup.catch((error: unknown) => {
+        popup = undefined; // the next try loads Google's script again
+        throw error;
+      });
       const provider = new GoogleAuthProvider();
       provider.setCustomParameters({ prompt: "select_account" });
-      await signInWithPopup(auth, provider, browserPopupRedirectResolver);
+      const credential = GoogleAuthProvider.credentialFromResult(
+        await signInWithPopup(popupAuth, provider),
+      );
+      if (!credential) throw new Error("Google's answer carried no credential");
+      // The session's own sign-in, with the account Google just vouched for.
+      await signInWithCredential(auth, credential);
+      void signOut(popupAuth);
     },
     async sendPasswordReset(email) {
       // The email's "continue" button brings the user back here to sign in.
@@ -206,27 +226,74 @@ function markAccountSettled(outcome: SignInDestination["kind"] | "ignored") {
   document.documentElement.dataset.accountSettled = outcome;
 }
 
+/** This document was opened from a page of the customers' own area (MY_AREA_URL's site). */
+function openedFromMyArea(): boolean {
+  try {
+    return new URL(document.referrer).origin === new URL(siteConfig.MY_AREA_URL).origin;
+  } catch {
+    return false; // no referrer
+  }
+}
+
 /** This document was reached with Back or Forward (not restored from the back/forward cache). */
 function reachedThroughHistory(): boolean {
   const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
   return navigation?.type === "back_forward";
 }
 
+/** The session's identity: no Google script in its way, so email sign-in never waits for one. */
 function createAuth(): Auth {
-  const app = initializeApp({
-    apiKey: siteConfig.FIREBASE_API_KEY,
-    authDomain: siteConfig.FIREBASE_AUTH_DOMAIN,
-    projectId: siteConfig.FIREBASE_PROJECT_ID,
-  });
-  const auth = initializeAuth(app, {
+  return connectedAuth(undefined, {
     persistence: [indexedDBLocalPersistence, browserLocalPersistence],
-    // Safari and phones block a sign-in popup that opens after an await, so on
-    // /login the SDK prepares its popup helper up front. Elsewhere that would
-    // load Google's scripts on marketing pages for nothing; signInWithGoogle
-    // passes the resolver itself.
-    popupRedirectResolver:
-      window.location.pathname === "/login" ? browserPopupRedirectResolver : undefined,
   });
+}
+
+/** How long Google's script loader may take before "Continue with Google" says it didn't work. */
+const GOOGLE_SCRIPT_LIMIT_MS = 15_000;
+const GOOGLE_SCRIPT_URL = "https://apis.google.com/js/api.js";
+
+/**
+ * A second identity instance, only for Google's popup; the session then signs in with the
+ * credential it brings back. Safari and phones block a popup opened after a wait, so the SDK
+ * prepares its popup helper (Google's script and a frame) as soon as the instance exists, and
+ * waits for that before it does anything else. On the session's own instance that wait held
+ * email sign-in up too, without end when Google's host stalls (the SDK sets no time limit on
+ * its script loader). Here it holds only this popup, which is created once Google's loader
+ * has arrived, within a time limit.
+ */
+function googlePopup(): Promise<Auth> {
+  return withTimeLimit(loadGoogleScript(), GOOGLE_SCRIPT_LIMIT_MS, "Google's sign-in script").then(
+    () =>
+      connectedAuth("google-popup", {
+        persistence: inMemoryPersistence,
+        popupRedirectResolver: browserPopupRedirectResolver,
+      }),
+  );
+}
+
+function loadGoogleScript(): Promise<void> {
+  const ready = () => typeof (window as { gapi?: { load?: unknown } }).gapi?.load === "function";
+  if (ready()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = GOOGLE_SCRIPT_URL;
+    script.onload = () => (ready() ? resolve() : reject(new Error("Google's script did not load")));
+    script.onerror = () => reject(new Error("Google's script did not load"));
+    document.head.append(script);
+  });
+}
+
+/** An identity instance of the site's project (a second, named one for the popup), on the emulator locally. */
+function connectedAuth(name: string | undefined, dependencies: Dependencies): Auth {
+  const app = initializeApp(
+    {
+      apiKey: siteConfig.FIREBASE_API_KEY,
+      authDomain: siteConfig.FIREBASE_AUTH_DOMAIN,
+      projectId: siteConfig.FIREBASE_PROJECT_ID,
+    },
+    name,
+  );
+  const auth = initializeAuth(app, dependencies);
   if (siteConfig.FIREBASE_AUTH_EMULATOR_HOST) {
     connectAuthEmulator(auth, authEmulatorOrigin(siteConfig.FIREBASE_AUTH_EMULATOR_HOST), {
       disableWarnings: true,

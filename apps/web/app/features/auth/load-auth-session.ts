@@ -57,10 +57,10 @@ export async function sessionIsLeavingPage(): Promise<boolean> {
   return new Promise((resolve) => {
     const settle = (state: AuthState): boolean => {
       if (state.kind === "signed-in" && state.account.kind === "loading") return false;
+      // Followed, not only known: a page reached with Back is not sent on, and must then do its
+      // own job rather than wait for a departure that never comes.
       resolve(
-        state.kind === "signed-in" &&
-          state.account.kind === "ready" &&
-          state.account.destination.kind !== "stay",
+        state.kind === "signed-in" && state.account.kind === "ready" && state.account.followed,
       );
       return true;
     };

@@ -14,10 +14,9 @@ export type SignInAction = "password" | "google" | "reset";
 const LOAD_FAILED = "Sign-in couldn't load. Check your internet connection, then try again.";
 
 /**
- * How long an action waits for the identity session to be ready. On phones and Safari the SDK
- * does not finish starting until Google's sign-in helper script has loaded, and a connection
- * that stalls on Google's host never ends that wait by itself. The session keeps starting:
- * trying again waits for the same one.
+ * How long an action waits for the identity session to be ready: its code may stall on the
+ * way (a download the browser itself never times out). The session keeps starting: trying
+ * again waits for the same one.
  */
 const sessionWaitLimitMs = 20_000;
 
