@@ -6,6 +6,8 @@ import Stripe from "stripe";
 import { runAdmin } from "./support/admin-cli.ts";
 import { e2eAuthEmulatorOrigin, PHONE_USER_AGENT } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
+import { holdRequests } from "./support/gate.ts";
+import { expectLongWaitNote } from "./support/long-waits.ts";
 import {
   DEMO_PASSWORD,
   demoUsers,
@@ -52,6 +54,17 @@ test("stays out of the sitemap", async ({ request }) => {
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).toContain("<loc>");
   expect(sitemap).not.toContain("/dashboard");
+});
+
+test("a sign-in check that goes on far too long says so, with a way on", async ({ page }) => {
+  await signInAndReturnTo(page, "/dashboard", demoUsers.active.email);
+  // The identity service stops answering: the restored session waits on it.
+  await holdRequests(page, `${e2eAuthEmulatorOrigin}/**`);
+  await page.reload({ waitUntil: "commit" });
+  await expect(page.getByText("Checking your sign-in…")).toBeVisible();
+  const note = await expectLongWaitNote(page, "This is taking longer than it should.");
+  await expect(note).toBeInViewport();
+  await expect(page.getByRole("main").getByRole("link", { name: "Reload the page" })).toBeVisible();
 });
 
 test("a signed-in customer sees that the page is for the team, and the API refuses them", async ({

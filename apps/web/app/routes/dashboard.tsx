@@ -5,6 +5,7 @@ import { OperatorDashboard } from "#app/features/dashboard/operator-dashboard.ts
 import { FailureWithRetry, LoadingMessage } from "#app/features/dashboard/status-messages.tsx";
 import { pageMeta } from "#app/seo/page-meta.ts";
 import { siteConfig } from "#app/site-config.ts";
+import { LongWaitWayOn } from "#app/ui/after-long-wait.tsx";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 
 type Access =
@@ -83,7 +84,15 @@ function DashboardAccess() {
   if (access.kind === "failed") {
     return <FailureWithRetry onRetry={access.retry}>{access.message}</FailureWithRetry>;
   }
-  return <LoadingMessage>Checking your sign-in…</LoadingMessage>;
+  // The identity service can take up to half a minute to give up: past 12 s, a word and a way on.
+  return (
+    <div className="relative min-h-80">
+      <LoadingMessage>Checking your sign-in…</LoadingMessage>
+      <div className="pt-4">
+        <LongWaitWayOn />
+      </div>
+    </div>
+  );
 }
 
 export const meta = () =>
