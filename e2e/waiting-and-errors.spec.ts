@@ -7,6 +7,7 @@ import {
 } from "./support/admin-cli.ts";
 import { e2eOrigin } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
+import { gate } from "./support/gate.ts";
 import { expectLongWaitNote } from "./support/long-waits.ts";
 import { serveLikeAStaticHost } from "./support/static-host.ts";
 
@@ -72,6 +73,41 @@ test.describe("a short link when the server can't help right now", () => {
     await expect(main).toContainText("Try again shortly.");
     await expect(main.getByRole("button", { name: "Try again" })).toBeVisible();
     await expect(page.getByText("Internal Server Error")).toHaveCount(0);
+  });
+
+  test("a failure after the wait takes the focus to its heading, and Try again keeps the focus and says each new failure", async ({
+    page,
+  }) => {
+    let lookups = 0;
+    let answer = gate();
+    await page.route("**/api/redirect/promo/spring", async (route) => {
+      lookups++;
+      await answer.opened;
+      await route.fulfill({ status: 503, json: { error: { code: "unavailable", message: "" } } });
+    });
+    await page.goto("/to/promo/spring");
+    await expect(page.getByRole("progressbar")).toBeVisible();
+    answer.open();
+    const main = page.getByRole("main");
+    const heading = main.getByRole("heading", { level: 1, name: "Our server is unavailable" });
+    await expect(heading).toBeFocused();
+
+    answer = gate();
+    await page.keyboard.press("Tab");
+    const tryAgain = main.getByRole("button", { name: "Try again" });
+    await expect(tryAgain).toBeFocused();
+    await page.keyboard.press("Enter");
+    const busy = main.getByRole("button", { name: "Trying again…" });
+    await expect(busy).toBeFocused();
+    await expect(busy).toHaveAttribute("aria-disabled", "true");
+    // Pressed again while busy, it asks nothing more.
+    await page.keyboard.press("Enter");
+    await expect(busy).toBeFocused();
+    answer.open();
+    // The same failure again: the focus goes back to the heading, so it is read out again.
+    await expect(heading).toBeFocused();
+    await expect(tryAgain).not.toHaveAttribute("aria-disabled");
+    expect(lookups).toBe(2);
   });
 
   test("a link that is gone says so, with a way home and no pointless retry", async ({ page }) => {

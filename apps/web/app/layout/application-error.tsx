@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { pageTitle } from "#app/seo/page-meta.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
@@ -68,6 +69,15 @@ const statusTexts: Record<number, string> = {
  */
 export function ApplicationError({ error }: { error: unknown }) {
   const revalidator = useRevalidator();
+  const busy = revalidator.state === "loading";
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Shown after a wait, or again after Try again, the failure takes the focus to its heading so
+  // a screen reader says it (each time), and the keyboard goes on from there. Not on a page that
+  // arrives showing it (it renders while the page hydrates, before the mark entry.client sets).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each failure (a new error) is said again
+  useEffect(() => {
+    if (document.documentElement.hasAttribute("data-hydrated")) heading.current?.focus();
+  }, [error]);
   const status = isRouteErrorResponse(error) ? error.status : undefined;
   const words = (status && wordsByStatus[status]) || UNEXPECTED;
   const statusText = isRouteErrorResponse(error)
@@ -86,7 +96,9 @@ export function ApplicationError({ error }: { error: unknown }) {
       <p className="rounded-full bg-brand-100 px-3 py-1 font-semibold text-brand-800 text-sm">
         {status ? `Error ${status}` : "Error"}
       </p>
-      <h1 className="font-semibold text-4xl text-ink">{words.heading}</h1>
+      <h1 ref={heading} tabIndex={-1} className="font-semibold text-4xl text-ink">
+        {words.heading}
+      </h1>
       <p className="text-cocoa text-lg">{words.advice}</p>
       <p className="text-cocoa text-sm" data-testid="error-text">
         {status ? `${status} ` : ""}
@@ -95,13 +107,16 @@ export function ApplicationError({ error }: { error: unknown }) {
       {detail ? <p className="text-cocoa">{detail}</p> : null}
       <div className="mt-2 flex flex-wrap gap-3">
         {words.retry ? (
+          // Busy, it keeps the focus (aria-disabled, not disabled) and ignores a second press.
           <button
             type="button"
-            onClick={() => void revalidator.revalidate()}
-            disabled={revalidator.state === "loading"}
-            className={buttonClasses("primary")}
+            onClick={() => {
+              if (!busy) void revalidator.revalidate();
+            }}
+            aria-disabled={busy || undefined}
+            className={`${buttonClasses("primary")} aria-disabled:opacity-60`}
           >
-            {revalidator.state === "loading" ? "Trying again…" : "Try again"}
+            {busy ? "Trying again…" : "Try again"}
           </button>
         ) : null}
         <Link to="/" className={buttonClasses(words.retry ? "secondary" : "primary")}>
