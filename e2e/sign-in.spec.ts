@@ -512,6 +512,63 @@ test.describe("the login form", () => {
     await page.waitForURL(myArea.home);
   });
 
+  test("keeps the keyboard's focus on Sign in while busy, sends once, then shows the error with a visible focus", async ({
+    page,
+  }) => {
+    await page.goto("/login");
+    let signInCalls = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("accounts:signInWithPassword")) signInCalls++;
+    });
+    const release = await holdRequests(page, passwordSignInCall);
+    await page.getByLabel("Email", { exact: true }).fill(demoUsers.active.email);
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    const busyButton = page.getByRole("button", { name: "Signing in…" });
+    await expect(busyButton).toBeFocused();
+    await expect(busyButton).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Forgot password?" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Continue with Google" })).toBeDisabled();
+    // Pressed again while busy, it sends nothing more.
+    await page.keyboard.press("Enter");
+    await expect(busyButton).toBeFocused();
+    release();
+    await expect(errorRegion(page)).toContainText("That password is incorrect");
+    await expect(errorRegion(page)).toBeFocused();
+    await expect(errorRegion(page)).toHaveCSS("outline-style", "solid");
+    expect(signInCalls).toBe(1);
+  });
+
+  test("keeps the keyboard's focus on Forgot password? while it sends, and announces the email sent", async ({
+    page,
+  }) => {
+    await page.goto("/login");
+    const release = await holdRequests(
+      page,
+      "**/identitytoolkit.googleapis.com/v1/accounts:sendOobCode**",
+    );
+    await page.getByLabel("Email", { exact: true }).fill(demoUsers.pending.email);
+    // The notice's live region is in the page, empty, before it has anything to say.
+    const notice = page.getByRole("main").getByRole("status");
+    await expect(notice).toHaveAttribute("aria-live", "polite");
+    expect(await notice.ariaSnapshot()).toBe("- status");
+    const regionBefore = await notice.elementHandle();
+
+    const forgot = page.getByRole("button", { name: "Forgot password?" });
+    await forgot.focus();
+    await page.keyboard.press("Enter");
+    const sending = page.getByRole("button", { name: "Sending reset email…" });
+    await expect(sending).toBeFocused();
+    await expect(sending).toBeDisabled();
+    release();
+    await expect(notice).toHaveText(
+      `If an account uses ${demoUsers.pending.email}, we've sent it a link to reset the password. Check your inbox (and spam folder).`,
+    );
+    expect(await notice.evaluate((now, before) => now === before, regionBefore)).toBe(true);
+    await expect(forgot).toBeFocused();
+  });
+
   test("sends a password reset email without saying whether an account exists", async ({
     page,
     request,

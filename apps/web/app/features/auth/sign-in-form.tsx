@@ -38,7 +38,12 @@ export function SignInForm({ sessionEnded, focusOnMount }: SignInFormProps) {
     if (feedback?.kind === "error") errorRegion.current?.focus();
   }, [feedback]);
 
-  const disabled = !hydrated || busy !== null;
+  // Busy, the buttons keep the keyboard's focus (aria-disabled, not disabled) and the actions
+  // ignore them; before hydration they are disabled outright, so nothing submits natively.
+  const unavailable = {
+    disabled: !hydrated,
+    "aria-disabled": busy !== null || undefined,
+  };
   const error = feedback?.kind === "error" ? feedback : null;
   const notice =
     feedback?.kind === "notice"
@@ -67,13 +72,17 @@ export function SignInForm({ sessionEnded, focusOnMount }: SignInFormProps) {
           <button
             type="button"
             onClick={sendPasswordReset}
-            disabled={disabled}
-            className="self-end rounded font-semibold text-brand-700 text-sm underline-offset-4 hover:text-brand-800 hover:underline disabled:cursor-not-allowed disabled:opacity-60"
+            {...unavailable}
+            className={`self-end rounded font-semibold text-brand-700 text-sm underline-offset-4 hover:text-brand-800 hover:underline disabled:cursor-not-allowed disabled:opacity-60 ${busyClasses}`}
           >
             {busy === "reset" ? "Sending reset email…" : "Forgot password?"}
           </button>
         </PasswordField>
-        <button type="submit" disabled={disabled} className={`${buttonClasses("primary")} w-full`}>
+        <button
+          type="submit"
+          {...unavailable}
+          className={`${buttonClasses("primary")} w-full ${busyClasses}`}
+        >
           {busy === "password" && <Spinner />}
           {busy === "password" ? "Signing in…" : "Sign in"}
         </button>
@@ -88,8 +97,8 @@ export function SignInForm({ sessionEnded, focusOnMount }: SignInFormProps) {
       <button
         type="button"
         onClick={signInWithGoogle}
-        disabled={disabled}
-        className={`${buttonClasses("secondary")} w-full`}
+        {...unavailable}
+        className={`${buttonClasses("secondary")} w-full ${busyClasses}`}
       >
         {busy === "google" ? <Spinner /> : <GoogleLogo className="size-5" />}
         {busy === "google" ? "Waiting for Google…" : "Continue with Google"}
@@ -97,6 +106,9 @@ export function SignInForm({ sessionEnded, focusOnMount }: SignInFormProps) {
     </div>
   );
 }
+
+/** A busy button looks like a disabled one. */
+const busyClasses = "aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
 
 const noteClass = "rounded-xl border border-amber-200 bg-amber-50 p-3.5 text-amber-950 text-sm";
 

@@ -79,8 +79,11 @@ export function useSignInActions(fields: {
     }
   }
 
+  // While one action is under way the buttons stay focusable (aria-disabled): pressing one
+  // again, or Enter in a field, starts nothing.
   async function signInWithPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy) return;
     const email = checkedEmail(fieldMessages.missingEmail);
     if (email === null) return;
     const password = fields.password.current?.value ?? "";
@@ -93,6 +96,7 @@ export function useSignInActions(fields: {
   }
 
   async function signInWithGoogle() {
+    if (busy) return;
     await run(
       "google",
       (session) => session.signInWithGoogle(),
@@ -101,6 +105,7 @@ export function useSignInActions(fields: {
   }
 
   async function sendPasswordReset() {
+    if (busy) return;
     const email = checkedEmail(fieldMessages.emailForReset);
     if (email === null) return;
     const sent: SignInFeedback = {
