@@ -246,6 +246,44 @@ test.describe("the operator", () => {
     await expect(page.getByRole("table", { name: /^Funnel by campaign/ })).toBeVisible();
   });
 
+  test("a custom range that can't be shown puts the focus on the first field to fix, which says why", async ({
+    page,
+  }) => {
+    await page.getByRole("button", { name: "Custom…" }).click();
+    const from = page.getByLabel("From", { exact: true });
+    const to = page.getByLabel("To", { exact: true });
+    const show = page.getByRole("button", { name: "Show this range" });
+    await from.fill("");
+    await to.fill("");
+    await show.focus();
+    await page.keyboard.press("Enter");
+    await expect(from).toBeFocused();
+    await expect(from).toHaveAccessibleDescription("Enter the first day of the range.");
+
+    await from.fill("2026-01-10");
+    await to.fill("2026-01-01");
+    await show.focus();
+    await page.keyboard.press("Enter");
+    await expect(to).toBeFocused();
+    await expect(to).toHaveAccessibleDescription("The last day must be on or after the first.");
+  });
+
+  test("shows which range is chosen in forced colors too", async ({ page }) => {
+    await page.emulateMedia({ forcedColors: "active" });
+    const chosen = page.getByRole("button", { name: "Last 30 days" });
+    await expect(chosen).toHaveAttribute("aria-pressed", "true");
+    const look = (element: Locator) =>
+      element.evaluate((shown) => {
+        const style = getComputedStyle(shown);
+        return `${style.backgroundColor} ${style.color} ${style.borderTopWidth}`;
+      });
+    const chosenLook = await look(chosen);
+    // The forced colours drop its brand fill: it has one of its own, unlike the page's text and
+    // the other buttons.
+    expect(chosenLook).not.toBe(await look(page.locator("body")));
+    expect(chosenLook).not.toBe(await look(page.getByRole("button", { name: "Last 7 days" })));
+  });
+
   test("says in words when a report can't be loaded, and tries again on request", async ({
     page,
     context,

@@ -1,9 +1,18 @@
 import type { FunnelGrouping } from "@bakery/shared/admin-contract";
 import { funnelGroupings } from "@bakery/shared/admin-contract";
 import { type FormEvent, useId, useState } from "react";
+import { flushSync } from "react-dom";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 import type { RangeChoice } from "./dashboard-query.ts";
 import { checkCustomRange, presetRange, rangePresets } from "./report-range.ts";
+
+/**
+ * The chosen range's button. Forced colours (Windows contrast themes) drop its brand fill, which
+ * would leave it looking like plain text: there it is in the theme's own highlight colours, kept
+ * as they are (forced, its text would get a backplate of the page's colour, unreadable).
+ */
+const chosenClasses = `${buttonClasses("primary")} forced-colors:bg-[Highlight] forced-colors:text-[HighlightText] forced-colors:outline-[color:Highlight] forced-colors:forced-color-adjust-none`;
+const buttonFor = (chosen: boolean) => (chosen ? chosenClasses : buttonClasses("secondary"));
 
 const fieldClasses =
   "h-11 rounded-xl border border-crust bg-white px-3 text-ink aria-[invalid=true]:border-red-700";
@@ -33,7 +42,10 @@ export function RangePicker({
     event.preventDefault();
     const checked = checkCustomRange(from, to, new Date());
     if (!checked.ok) {
-      setErrors(checked.errors);
+      const form = event.currentTarget;
+      flushSync(() => setErrors(checked.errors));
+      // The first field to fix takes the focus, so it is read out with its message.
+      form.querySelector<HTMLInputElement>("[aria-invalid=true]")?.focus();
       return;
     }
     setErrors({});
@@ -56,7 +68,7 @@ export function RangePicker({
                   setErrors({});
                   onChoose({ preset: preset.days, range: presetRange(preset.days, new Date()) });
                 }}
-                className={buttonClasses(choice.preset === preset.days ? "primary" : "secondary")}
+                className={buttonFor(choice.preset === preset.days)}
               >
                 {preset.label}
               </button>
@@ -74,7 +86,7 @@ export function RangePicker({
                 }
                 setCustomOpen(!customOpen);
               }}
-              className={buttonClasses(choice.preset === "custom" ? "primary" : "secondary")}
+              className={buttonFor(choice.preset === "custom")}
             >
               Custom…
             </button>
