@@ -104,6 +104,28 @@ test.describe("instant cake quote on the landing page", () => {
       /[?&]a1=Cake\+quote%3A\+Three\+tier\+12%2F10%2F8\+inch(&|$)/,
     );
   });
+
+  test("marks the field its error is about, and describes the field with it", async ({ page }) => {
+    await page.goto("/");
+    const quote = page.getByRole("form", { name: "Try an instant quote" });
+    const size = quote.getByLabel("Cake size");
+    const pickup = quote.getByLabel("Pickup date");
+    await pickup.fill("2026-12-04");
+    await expect(size).toHaveAttribute("aria-invalid", "true");
+    await expect(size).toHaveAccessibleDescription("Choose a cake size.");
+    await expect(pickup).not.toHaveAttribute("aria-invalid");
+
+    await size.selectOption("10x6 inch");
+    await pickup.fill("2026-11-20");
+    await expect(pickup).toHaveAttribute("aria-invalid", "true");
+    await expect(pickup).toHaveAccessibleDescription("Choose a pickup date after today.");
+    await expect(size).not.toHaveAttribute("aria-invalid");
+
+    await pickup.fill("2026-12-04");
+    await expect(quote).toContainText("10x6 inch cake: $185.00.");
+    await expect(pickup).not.toHaveAttribute("aria-invalid");
+    await expect(pickup).toHaveAccessibleDescription("");
+  });
 });
 
 test("without JavaScript both forms are there, the calculator states its formula, and neither promises a result", async ({

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { bookDemoPathWithNote } from "#app/features/book-demo/book-demo-note.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 import { ScriptingText } from "#app/ui/scripting-text.tsx";
-import type { CakeQuoteResult } from "./cake-quote.ts";
+import type { CakeQuoteField, CakeQuoteResult } from "./cake-quote.ts";
 import { type CakeSize, cakeSizes } from "./cake-sizes.ts";
 
 // The quote's arithmetic and wording load once the page runs: the landing page's first load stays light.
@@ -51,6 +51,11 @@ export function CakeQuoteForm() {
     });
   useEffect(update, []);
   const quote = result?.ok ? result.quote : null;
+  // As in the savings calculator: the field an error is about is marked, and described by it.
+  const errorLink = (field: CakeQuoteField) =>
+    result?.ok === false && result.field === field
+      ? { "aria-invalid": true, "aria-describedby": "cake-quote-message" }
+      : undefined;
 
   return (
     <form
@@ -71,7 +76,13 @@ export function CakeQuoteForm() {
           <label htmlFor="cake-size" className="font-semibold text-ink">
             Cake size
           </label>
-          <select id="cake-size" name="size" defaultValue="" className={fieldClasses}>
+          <select
+            id="cake-size"
+            name="size"
+            defaultValue=""
+            {...errorLink("size")}
+            className={fieldClasses}
+          >
             <option value="" disabled>
               Choose a size
             </option>
@@ -92,7 +103,13 @@ export function CakeQuoteForm() {
           <label htmlFor="cake-pickup" className="font-semibold text-ink">
             Pickup date
           </label>
-          <input id="cake-pickup" name="pickup" type="date" className={fieldClasses} />
+          <input
+            id="cake-pickup"
+            name="pickup"
+            type="date"
+            {...errorLink("pickup")}
+            className={fieldClasses}
+          />
         </div>
       </div>
       <div aria-live="polite" className="mt-4 min-h-48 text-cocoa sm:min-h-36">
@@ -101,7 +118,7 @@ export function CakeQuoteForm() {
             <CakeQuoteSummary quote={quote} />
           </Suspense>
         ) : (
-          <p>
+          <p id="cake-quote-message">
             {result && !result.ok ? (
               result.error
             ) : (

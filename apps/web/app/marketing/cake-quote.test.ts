@@ -42,17 +42,20 @@ describe("quoteCake", () => {
   });
 
   it.each([
-    ["", "2026-12-20", "Choose a cake size."],
-    ["5 inch", "2026-12-20", "Choose a cake size."],
-    ["8 inch", "", "Choose a pickup date."],
-    ["8 inch", "2026-02-30", "Choose a pickup date."],
-    ["8 inch", "soon", "Choose a pickup date."],
-    ["8 inch", "2026-11-23", "Choose a pickup date after today."],
-    ["8 inch", "2026-11-01", "Choose a pickup date after today."],
-    ["8 inch", "2029-01-01", "Choose a pickup date within the next two years."],
-  ])("explains what is wrong with size %j and pickup %j", (size, pickup, error) => {
-    expect(quoteCake(size, pickup, "2026-11-23")).toEqual({ ok: false, error });
-  });
+    ["", "2026-12-20", "Choose a cake size.", "size"],
+    ["5 inch", "2026-12-20", "Choose a cake size.", "size"],
+    ["8 inch", "", "Choose a pickup date.", "pickup"],
+    ["8 inch", "2026-02-30", "Choose a pickup date.", "pickup"],
+    ["8 inch", "soon", "Choose a pickup date.", "pickup"],
+    ["8 inch", "2026-11-23", "Choose a pickup date after today.", "pickup"],
+    ["8 inch", "2026-11-01", "Choose a pickup date after today.", "pickup"],
+    ["8 inch", "2029-01-01", "Choose a pickup date within the next two years.", "pickup"],
+  ])(
+    "explains what is wrong with size %j and pickup %j, naming the field",
+    (size, pickup, error, field) => {
+      expect(quoteCake(size, pickup, "2026-11-23")).toEqual({ ok: false, error, field });
+    },
+  );
 });
 
 describe("localDate", () => {

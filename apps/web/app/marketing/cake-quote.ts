@@ -17,7 +17,12 @@ export type CakeQuote = {
   balanceDate: string | null;
 };
 
-export type CakeQuoteResult = { ok: true; quote: CakeQuote } | { ok: false; error: string };
+/** The form's field a quote's error is about. */
+export type CakeQuoteField = "size" | "pickup";
+
+export type CakeQuoteResult =
+  | { ok: true; quote: CakeQuote }
+  | { ok: false; error: string; field: CakeQuoteField };
 
 const dayMs = 86_400_000;
 
@@ -68,14 +73,15 @@ export function formatCalendarDate(date: string): string {
 /** A sample quote for one cake size and pickup date, both as the form sends them. */
 export function quoteCake(size: string, pickupDate: string, today: string): CakeQuoteResult {
   const price = cakeSizes.some((cake) => cake.label === size) ? exampleCakePrices[size] : undefined;
-  if (price === undefined) return { ok: false, error: "Choose a cake size." };
-  if (pickupDate === "") return { ok: false, error: "Choose a pickup date." };
+  if (price === undefined) return { ok: false, error: "Choose a cake size.", field: "size" };
+  const pickupError = (error: string) => ({ ok: false, error, field: "pickup" }) as const;
+  if (pickupDate === "") return pickupError("Choose a pickup date.");
   const pickup = dayNumber(pickupDate);
   const now = dayNumber(today);
-  if (pickup === null || now === null) return { ok: false, error: "Choose a pickup date." };
-  if (pickup <= now) return { ok: false, error: "Choose a pickup date after today." };
+  if (pickup === null || now === null) return pickupError("Choose a pickup date.");
+  if (pickup <= now) return pickupError("Choose a pickup date after today.");
   if (pickup - now > maxDaysAhead)
-    return { ok: false, error: "Choose a pickup date within the next two years." };
+    return pickupError("Choose a pickup date within the next two years.");
 
   const deposit = Math.round(price * depositShare * 100) / 100;
   const balanceDay = pickup - balanceDaysBeforePickup;
