@@ -1,3 +1,5 @@
+import { pagesAtTheirOwnAddress } from "@bakery/web/public-routes";
+import type { Page } from "@playwright/test";
 import { e2eSiteEnv } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { expectOpenSiteMenu } from "./support/site-menu.ts";
@@ -83,6 +85,58 @@ test.describe("top bar", () => {
     await expect(menuButton).toHaveAttribute("aria-expanded", "false");
   });
 });
+
+// WCAG 1.4.10 (reflow) and 1.4.12 (text spacing): every public page reads at 320 px wide
+// without scrolling sideways, also with a visitor's wider letter, word and line spacing.
+test.describe("at 320 px wide", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  for (const path of pagesAtTheirOwnAddress) {
+    test(`${path} fits the width, also with wider text spacing`, async ({ page }) => {
+      await page.goto(path);
+      expect(await whatRunsPastTheRightEdge(page)).toEqual([]);
+      await widenTextSpacing(page);
+      expect(await whatRunsPastTheRightEdge(page)).toEqual([]);
+    });
+  }
+});
+
+/** The spacing WCAG 1.4.12 asks a page to survive, as a visitor's style sheet applies it. */
+async function widenTextSpacing(page: Page) {
+  await page.evaluate(() => {
+    const spacing = new CSSStyleSheet();
+    spacing.replaceSync(
+      "* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }",
+    );
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, spacing];
+  });
+}
+
+/**
+ * The page's sideways scroll and every element whose right edge is past the viewport's, by
+ * tag, classes and text. A section drawn only near the viewport clips what overflows it
+ * rather than scrolling, so the scroll width alone would miss it. What is not shown (a closed
+ * drawer, a testimonial waiting its turn) may wait off the page.
+ */
+async function whatRunsPastTheRightEdge(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > width) {
+      found.push(`the page scrolls sideways to ${document.documentElement.scrollWidth} px`);
+    }
+    for (const element of document.body.querySelectorAll("*")) {
+      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.right <= width + 0.5) continue;
+      const text = (element.textContent ?? "").trim().slice(0, 40);
+      found.push(
+        `${element.tagName.toLowerCase()}.${element.classList} "${text}" ends at ${box.right} px`,
+      );
+    }
+    return found;
+  });
+}
 
 test("footer shows the logo, address, legal links, contact, social links and copyright", async ({
   page,

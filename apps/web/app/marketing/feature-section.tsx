@@ -21,7 +21,7 @@ export function FeatureSection({
       aria-labelledby={titleId}
       className="render-near-viewport py-14 md:py-20"
     >
-      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 sm:px-6 md:grid-cols-2 lg:gap-16 lg:px-8">
+      <div className="mx-auto grid max-w-7xl grid-cols-1 items-center gap-10 px-4 sm:px-6 md:grid-cols-2 lg:gap-16 lg:px-8">
         <div className={flipped ? "md:order-2" : ""}>
           <p className="font-semibold text-brand-700 text-sm uppercase tracking-wider">
             {section.eyebrow}

@@ -20,7 +20,7 @@ export default function Pricing() {
   return (
     <>
       <section aria-labelledby="pricing-title" className="bg-gradient-to-b from-brand-50 to-cream">
-        <div className="mx-auto grid max-w-7xl items-start gap-10 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-[1.2fr_1fr] lg:px-8">
+        <div className="mx-auto grid max-w-7xl grid-cols-1 items-start gap-10 px-4 py-14 sm:px-6 md:py-20 lg:grid-cols-[1.2fr_1fr] lg:px-8">
           <div className="flex flex-col gap-5">
             <p className="font-semibold text-brand-700 text-sm uppercase tracking-wider">Pricing</p>
             <h1 id="pricing-title" className="font-semibold text-4xl text-ink sm:text-5xl">

@@ -1,8 +1,10 @@
 type Variant = "primary" | "secondary" | "ghost" | "inverse";
 type Size = "md" | "lg";
 
+// A label longer than the screen is wide wraps onto a second line, centred, and the button
+// grows taller (never below the 44 px touch target) rather than running off the page.
 const base =
-  "inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex items-center justify-center gap-2 rounded-full text-center font-semibold transition-colors focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
 
 const variants: Record<Variant, string> = {
   primary: "bg-brand-700 text-white shadow-sm hover:bg-brand-800 active:bg-brand-900",
@@ -12,7 +14,10 @@ const variants: Record<Variant, string> = {
   inverse: "bg-white text-brand-800 shadow-sm hover:bg-brand-50",
 };
 
-const sizes: Record<Size, string> = { md: "h-11 px-5 text-[0.95rem]", lg: "h-13 px-7 text-base" };
+const sizes: Record<Size, string> = {
+  md: "min-h-11 px-5 py-2 text-[0.95rem]",
+  lg: "min-h-13 px-7 py-3 text-base",
+};
 
 /** Class names for anything that looks like a button (links included). */
 export function buttonClasses(variant: Variant = "primary", size: Size = "md"): string {
