@@ -4,6 +4,7 @@ import { DEMO_USERS } from "@bakery/api/demo-data";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import Stripe from "stripe";
 import { runAdmin } from "./support/admin-cli.ts";
+import { expectFieldEdgesToStandOut } from "./support/contrast.ts";
 import { e2eAuthEmulatorOrigin, PHONE_USER_AGENT } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { holdRequests } from "./support/gate.ts";
@@ -144,6 +145,12 @@ test.describe("the operator", () => {
     await expect(links.locator("tbody tr").first().getByRole("img")).toBeVisible();
 
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test("the range's fields show their edges (WCAG 1.4.11)", async ({ page }) => {
+    await page.getByRole("button", { name: "Custom…" }).click();
+    await expect(page.getByLabel("From")).toBeVisible();
+    await expectFieldEdgesToStandOut(page);
   });
 
   test("sorts by any column with the header's button, which says how it is sorted", async ({

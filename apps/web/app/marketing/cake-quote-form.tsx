@@ -27,8 +27,7 @@ function bookDemoLink(size: string): string {
 }
 
 const kinds = Object.keys(cakeKindNames) as CakeSize["category"][];
-const fieldClasses =
-  "mt-1 block w-full rounded-xl border border-brand-200 bg-white px-4 py-2.5 text-ink";
+const fieldClasses = "form-field mt-1 block w-full px-4 py-2.5";
 
 /**
  * A sample quote the way the product quotes a custom cake: example price,

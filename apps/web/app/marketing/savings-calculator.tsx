@@ -12,8 +12,7 @@ const fields: { name: keyof SavingsInput; label: string; hint: string }[] = [
   { name: "hoursPerWeek", label: "Hours a week on orders and payments", hint: "Optional." },
 ];
 
-const inputClasses =
-  "mt-1 block w-full rounded-xl border border-brand-200 bg-white px-4 py-2.5 text-ink aria-[invalid=true]:border-red-700";
+const inputClasses = "form-field mt-1 block w-full px-4 py-2.5";
 
 /**
  * What the one plan could earn a bakery, from the marketing claims. The form

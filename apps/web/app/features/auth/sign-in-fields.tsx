@@ -3,8 +3,7 @@ import EyeOff from "lucide-react/icons/eye-off";
 import { type ReactNode, type Ref, useState } from "react";
 import { SIGN_IN_ERROR_ID } from "./sign-in-feedback.tsx";
 
-const inputClass =
-  "h-12 w-full rounded-xl border border-brand-200 bg-white px-4 text-base text-ink shadow-xs placeholder:text-cocoa/60 hover:border-brand-300 focus-visible:border-brand-500 aria-[invalid=true]:border-red-600";
+const inputClass = "form-field h-12 w-full px-4 text-base shadow-xs";
 
 type FieldProps = {
   inputRef: Ref<HTMLInputElement>;

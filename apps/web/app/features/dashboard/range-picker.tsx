@@ -14,8 +14,7 @@ import { checkCustomRange, presetRange, rangePresets } from "./report-range.ts";
 const chosenClasses = `${buttonClasses("primary")} forced-colors:bg-[Highlight] forced-colors:text-[HighlightText] forced-colors:outline-[color:Highlight] forced-colors:forced-color-adjust-none`;
 const buttonFor = (chosen: boolean) => (chosen ? chosenClasses : buttonClasses("secondary"));
 
-const fieldClasses =
-  "h-11 rounded-xl border border-crust bg-white px-3 text-ink aria-[invalid=true]:border-red-700";
+const fieldClasses = "form-field h-11 px-3";
 
 /**
  * The reports' controls: the last 7, 30 or 90 days or a custom range (checked before it
