@@ -6,7 +6,7 @@ export function ClosingCta() {
       aria-labelledby="upgrade-title"
       className="render-near-viewport px-4 pb-20 sm:px-6 lg:px-8"
     >
-      <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 rounded-3xl bg-gradient-to-br from-brand-700 to-brand-900 px-6 py-14 text-center text-white shadow-card sm:px-12">
+      <div className="dark-surface mx-auto flex max-w-5xl flex-col items-center gap-6 rounded-3xl bg-gradient-to-br from-brand-700 to-brand-900 px-6 py-14 text-center text-white shadow-card sm:px-12">
         <h2 id="upgrade-title" className="font-semibold text-3xl sm:text-4xl">
           Upgrade your Bakery
         </h2>
