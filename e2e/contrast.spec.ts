@@ -1,4 +1,9 @@
-import { contrastRatio, expectFieldEdgesToStandOut, paintedColours } from "./support/contrast.ts";
+import {
+  contrastRatio,
+  expectFieldEdgesToStandOut,
+  paintedColours,
+  type Rgb,
+} from "./support/contrast.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 // WCAG 1.4.11 (non-text contrast): what a visitor must see to use the page stands out 3:1.
@@ -35,3 +40,29 @@ test("focus on the dark closing panel rings in a colour that stands out from the
   expect(ratios.length).toBeGreaterThan(0);
   expect(Math.min(...ratios)).toBeGreaterThanOrEqual(3);
 });
+
+// A forced-colours theme (such as Windows' contrast themes) paints every background in the
+// theme's one background colour and ignores the page's own colours: what is drawn only with
+// them vanishes. Checked in a dark theme and in a light one.
+for (const colorScheme of ["dark", "light"] as const) {
+  test.describe(`in a ${colorScheme} forced-colours theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.emulateMedia({ forcedColors: "active", colorScheme });
+    });
+
+    test("the progress bar shows its track's edge and its bar", async ({ page }) => {
+      // The link's answer never comes: the page waits, showing the bar.
+      await page.route("**/api/redirect/promo/spring", () => {});
+      await page.goto("/to/promo/spring");
+      const track = page.getByRole("progressbar");
+      await expect(track).toBeVisible();
+      const { borders, behind } = await paintedColours(track);
+      const { fill: bar } = await paintedColours(track.locator("span"));
+      const [background] = behind as [Rgb];
+      expect(borders, "the track's edge").toHaveLength(4);
+      for (const edge of borders) expect(contrastRatio(edge, background)).toBeGreaterThanOrEqual(3);
+      expect(bar, "the bar's colour").not.toBeNull();
+      expect(contrastRatio(bar as Rgb, background)).toBeGreaterThanOrEqual(3);
+    });
+  });
+}
