@@ -4,6 +4,7 @@ import {
   paintedColours,
   type Rgb,
 } from "./support/contrast.ts";
+import { e2eSiteEnv } from "./support/e2e-env.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 // WCAG 1.4.11 (non-text contrast): what a visitor must see to use the page stands out 3:1.
@@ -63,6 +64,15 @@ for (const colorScheme of ["dark", "light"] as const) {
       for (const edge of borders) expect(contrastRatio(edge, background)).toBeGreaterThanOrEqual(3);
       expect(bar, "the bar's colour").not.toBeNull();
       expect(contrastRatio(bar as Rgb, background)).toBeGreaterThanOrEqual(3);
+    });
+
+    test("the logo's dark wordmark keeps a light backdrop", async ({ page }) => {
+      await page.goto("/");
+      const logo = page.getByRole("banner").getByRole("img", { name: e2eSiteEnv.COMPANY_NAME });
+      const { fill, behind } = await paintedColours(logo);
+      // The e2e build's logo is the brand's own, its wordmark drawn in ink (#2a1f1d).
+      const ink: Rgb = [0x2a, 0x1f, 0x1d];
+      expect(contrastRatio(ink, fill ?? (behind[0] as Rgb))).toBeGreaterThanOrEqual(3);
     });
   });
 }

@@ -1,6 +1,9 @@
 import { siteConfig } from "#app/site-config.ts";
 
-/** The brand logo at the spec's 30 px height; width follows the image's 4:1 ratio. */
+/**
+ * The brand logo at the spec's 30 px height; width follows the image's 4:1 ratio. Drawn for a
+ * light background (a dark wordmark on transparent), it keeps one in a forced-colours theme.
+ */
 export function Logo({ className = "" }: { className?: string }) {
   return (
     <img
@@ -8,7 +11,7 @@ export function Logo({ className = "" }: { className?: string }) {
       alt={siteConfig.COMPANY_NAME}
       width={96}
       height={30}
-      className={`h-[30px] w-auto ${className}`}
+      className={`forced-colors-backdrop h-[30px] w-auto ${className}`}
     />
   );
 }
