@@ -110,6 +110,32 @@ test.describe("a short link when the server can't help right now", () => {
     expect(lookups).toBe(2);
   });
 
+  for (const [what, answer] of [
+    [
+      "a page that is not the API's, with 200",
+      { status: 200, contentType: "text/html", body: "<h1>Hi</h1>" },
+    ],
+    ["an answer cut short", { status: 200, contentType: "application/json", body: '{"to":"/bo' }],
+    [
+      "a proxy's own error page",
+      { status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" },
+    ],
+  ] as const) {
+    test(`${what} is told as a garbled answer (502), with Try again`, async ({ page }) => {
+      await page.route("**/api/redirect/promo/spring", (route) => route.fulfill(answer));
+      await page.goto("/to/promo/spring");
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { level: 1 })).toHaveText(
+        "Our server's answer was garbled",
+      );
+      await expect(main.getByTestId("error-text")).toHaveText("502 Bad Gateway");
+      await expect(main.getByText("Internal Server Error")).toHaveCount(0);
+      await page.unroute("**/api/redirect/promo/spring");
+      await main.getByRole("button", { name: "Try again" }).click();
+      await expect(page).toHaveURL(/\/book-demo(\?|$)/);
+    });
+  }
+
   test("a link that is gone says so, with a way home and no pointless retry", async ({ page }) => {
     await page.route("**/api/redirect/promo/spring", apiError(410, "gone", "Link removed"));
     await page.goto("/to/promo/spring");

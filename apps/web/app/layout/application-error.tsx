@@ -34,6 +34,11 @@ const wordsByStatus: Record<number, ErrorWords> = {
     advice: "You've asked our server for a lot in a short time. Wait a minute, then try again.",
     retry: true,
   },
+  502: {
+    heading: "Our server's answer was garbled",
+    advice: "Something between you and our server got in the way. Try again shortly.",
+    retry: true,
+  },
   503: {
     heading: "Our server is unavailable",
     advice: "It could not answer just now. Try again shortly.",

@@ -62,7 +62,14 @@ async function linkOutcome(
     return await resolveShortLink(api, cat, id, window.location.origin, started);
   } catch (error) {
     if (error instanceof ApiNetworkError) throw data(error.message, error.timedOut ? 504 : 503);
-    if (error instanceof ApiRequestError) throw data(error.message, error.status);
+    // An answer that is not the API's (an HTML page, a body cut short) may come with any
+    // status, 200 included: to the visitor it is a bad gateway's.
+    if (error instanceof ApiRequestError) {
+      throw data(
+        error.message,
+        error.code === "bad_response" || error.status < 400 ? 502 : error.status,
+      );
+    }
     throw error;
   }
 }
