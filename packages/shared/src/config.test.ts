@@ -79,3 +79,16 @@ describe("loadPublicConfig: identity settings", () => {
     ]);
   });
 });
+
+describe("loadPublicConfig: a refused configuration in plain words", () => {
+  it("names each bad variable and what it must be", () => {
+    expect(problemsOf({ PORT: "abc", CHAT_PROVIDER: "zendesk", SITE_URL: "rise bakery" })).toEqual(
+      expect.arrayContaining([
+        "PORT: must be a number",
+        'CHAT_PROVIDER: must be one of "none", "crisp", "intercom"',
+        "SITE_URL: must be a web address (https://…)",
+      ]),
+    );
+    expect(problemsOf({ PORT: "99999" })).toEqual(["PORT: must be at most 65535"]);
+  });
+});

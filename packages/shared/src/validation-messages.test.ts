@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { siteEventSchema } from "./api-contract.ts";
-import { ConfigError, loadPublicConfig } from "./config.ts";
 import { inPlainWords } from "./validation-messages.ts";
 import { z } from "./zod-without-eval.ts";
 
@@ -60,28 +59,5 @@ describe("inPlainWords: what a client of the API reads in a 400", () => {
     expect(firstProblem(z.string().min(1), "")).toBe("body: must not be empty");
     expect(firstProblem(z.email(), "baker")).toBe("body: must be an email address");
     expect(firstProblem(z.literal("yes"), "no")).toBe('body: must be "yes"');
-  });
-});
-
-describe("inPlainWords: what an operator reads when the configuration is refused", () => {
-  function problemsOf(env: Record<string, string>): string[] {
-    try {
-      loadPublicConfig(env);
-      return [];
-    } catch (error) {
-      if (error instanceof ConfigError) return error.problems;
-      throw error;
-    }
-  }
-
-  it("names each bad variable and what it must be", () => {
-    expect(problemsOf({ PORT: "abc", CHAT_PROVIDER: "zendesk", SITE_URL: "rise bakery" })).toEqual(
-      expect.arrayContaining([
-        "PORT: must be a number",
-        'CHAT_PROVIDER: must be one of "none", "crisp", "intercom"',
-        "SITE_URL: must be a web address (https://…)",
-      ]),
-    );
-    expect(problemsOf({ PORT: "99999" })).toEqual(["PORT: must be at most 65535"]);
   });
 });
