@@ -119,7 +119,7 @@ export function ApplicationError({ error }: { error: unknown }) {
               if (!busy) void revalidator.revalidate();
             }}
             aria-disabled={busy || undefined}
-            className={`${buttonClasses("primary")} aria-disabled:opacity-60`}
+            className={buttonClasses("primary")}
           >
             {busy ? "Trying again…" : "Try again"}
           </button>

@@ -3,8 +3,9 @@ type Size = "md" | "lg";
 
 // A label longer than the screen is wide wraps onto a second line, centred, and the button
 // grows taller (never below the 44 px touch target) rather than running off the page.
+// A busy button keeps the keyboard's focus (aria-disabled, not disabled) and looks disabled.
 const base =
-  "inline-flex items-center justify-center gap-2 rounded-full text-center font-semibold transition-colors focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex items-center justify-center gap-2 rounded-full text-center font-semibold transition-colors focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
 
 const variants: Record<Variant, string> = {
   primary: "bg-brand-700 text-white shadow-sm hover:bg-brand-800 active:bg-brand-900",

@@ -73,16 +73,12 @@ export function SignInForm({ sessionEnded, focusOnMount }: SignInFormProps) {
             type="button"
             onClick={sendPasswordReset}
             {...unavailable}
-            className={`self-end rounded font-semibold text-brand-700 text-sm underline-offset-4 hover:text-brand-800 hover:underline disabled:cursor-not-allowed disabled:opacity-60 ${busyClasses}`}
+            className={`self-end rounded font-semibold text-brand-700 text-sm underline-offset-4 hover:text-brand-800 hover:underline disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
           >
             {busy === "reset" ? "Sending reset email…" : "Forgot password?"}
           </button>
         </PasswordField>
-        <button
-          type="submit"
-          {...unavailable}
-          className={`${buttonClasses("primary")} w-full ${busyClasses}`}
-        >
+        <button type="submit" {...unavailable} className={`${buttonClasses("primary")} w-full`}>
           {busy === "password" && <Spinner />}
           {busy === "password" ? "Signing in…" : "Sign in"}
         </button>
@@ -98,7 +94,7 @@ export function SignInForm({ sessionEnded, focusOnMount }: SignInFormProps) {
         type="button"
         onClick={signInWithGoogle}
         {...unavailable}
-        className={`${buttonClasses("secondary")} w-full ${busyClasses}`}
+        className={`${buttonClasses("secondary")} w-full`}
       >
         {busy === "google" ? <Spinner /> : <GoogleLogo className="size-5" />}
         {busy === "google" ? "Waiting for Google…" : "Continue with Google"}
@@ -106,9 +102,6 @@ export function SignInForm({ sessionEnded, focusOnMount }: SignInFormProps) {
     </div>
   );
 }
-
-/** A busy button looks like a disabled one. */
-const busyClasses = "aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
 
 const noteClass = "rounded-xl border border-amber-200 bg-amber-50 p-3.5 text-amber-950 text-sm";
 
