@@ -49,7 +49,7 @@ import {
 } from "./lighthouse-pages.ts";
 import { type SnapshotSite, startSnapshotSite } from "./no-js-snapshot.ts";
 import { type BenchResults, checkTargets, type PageResult, toMarkdown } from "./report.ts";
-import { measureShortLinkTimings, measureSignedInLink } from "./short-link-timing.ts";
+import { DEMO_LINK, measureShortLinkTimings, measureSignedInLink } from "./short-link-timing.ts";
 import { measureWidgetTimings, WIDGET_ROUTES } from "./widget-timing.ts";
 
 const { values: flags } = parseArgs({
@@ -188,7 +188,7 @@ async function benchShortLinks(
   log(`short link time to target, ${linkRuns} run(s) each way`);
   const results = await measureShortLinkTimings({
     origin: server.origin,
-    link: "/to/promo/spring",
+    link: DEMO_LINK,
     targetPath: "/book-demo",
     unknownLink: { link: "/to/promo/no-such-link", message: "This link doesn't exist" },
     missingPage: { link: "/page/no-such-page", message: "Page not found" },

@@ -16,10 +16,12 @@
  * browser context every run.
  */
 
-import { shortLinkShellPath } from "@bakery/web/public-routes";
 import type { Browser, Page, Response } from "@playwright/test";
 import { launchPhoneBrowser, openPhonePage, paintAndLoad } from "./phone-browser.ts";
 import { median } from "./stats.ts";
+
+/** A public link the bench server's seeded database holds (apps/api/src/seed/demo-marketing.ts). */
+export const DEMO_LINK = "/to/promo/spring";
 
 export interface FlowTiming {
   /** ms from starting the navigation to the target's first contentful paint. */
@@ -71,12 +73,20 @@ export interface ShortLinkTimings {
   contentPage?: MessageTimings;
 }
 
-/** The prerendered page a static host serves at an address, by the kind of address. */
-const pageFlowFiles = {
-  shortLink: `${shortLinkShellPath}/index.html`,
-  contentPage: "/__spa-fallback.html",
+/**
+ * Where the server gives the prerendered page a static host serves at an address, by the kind of
+ * address. The link's page is the same for every link; the server answers a known link with it
+ * to any request no person made (here a link preview's), where its file's own address
+ * (/to/_/_/index.html) is sent on to the page's address.
+ */
+const pageFlowAnswers = {
+  shortLink: {
+    path: DEMO_LINK,
+    headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" },
+  },
+  contentPage: { path: "/__spa-fallback.html", headers: {} },
 } as const;
-type PageFlow = keyof typeof pageFlowFiles;
+type PageFlow = keyof typeof pageFlowAnswers;
 
 /** What a measurement gets once the link's navigation has committed. */
 interface Opened {
@@ -108,8 +118,15 @@ async function openLink<T>(
       requests++;
     });
     await beforeOpening?.(page);
-    const staticHostPage = new URL(pageFlowFiles[pageFlow], url).href;
-    await page.route(url, (route) => route.continue(forcePageFlow ? { url: staticHostPage } : {}));
+    const answer = pageFlowAnswers[pageFlow];
+    const staticHostPage = new URL(answer.path, url).href;
+    await page.route(url, (route) =>
+      route.continue(
+        forcePageFlow
+          ? { url: staticHostPage, headers: { ...route.request().headers(), ...answer.headers } }
+          : {},
+      ),
+    );
     const started = Date.now();
     const response = await page.goto(url, { waitUntil: "commit" });
     return await measure({ page, started, response, requests: () => requests });
