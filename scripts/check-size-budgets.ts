@@ -25,7 +25,7 @@ function htmlFile(route: string): string {
 
 /**
  * Every same-origin asset the HTML asks for before any interaction: scripts, module preloads,
- * stylesheets, and the modules the boot loader preloads at the first paint with the boot module
+ * stylesheets, and the modules the boot loader preloads when it starts the app, with the boot module
  * (apps/web/build-steps/boot-module-loader.ts): any quoted /assets/ path of a script or stylesheet.
  */
 export function assetsOf(html: string): string[] {

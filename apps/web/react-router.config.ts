@@ -47,7 +47,8 @@ export default {
   ],
   // Runs after prerendering, with the bundler's map of the app's chunks (build-steps/app-chunks.ts).
   // First the pages that need no app lose it (build-steps/app-free-pages.ts); then each other
-  // page's boot moves to a module file its one fixed loader starts at the first paint, with the
+  // page's boot moves to a module file its one fixed loader starts at the first paint (at 1 s on a
+  // slow link), with the
   // lazy modules it needs right after (build-steps/boot-module-loader.ts) and the
   // attribution capture is written inline so it still runs at once
   // (build-steps/inline-attribution-capture.ts), and the scripts that start the booking frame

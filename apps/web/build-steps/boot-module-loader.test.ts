@@ -8,6 +8,7 @@ import {
   bootModuleFile,
   loadBootFromModuleFile,
   loadBootFromModuleFiles,
+  SLOW_LINK_START_MS,
   SMALLEST_FILE_AFTER_BOOT,
   SPA_FALLBACK_FILE,
 } from "./boot-module-loader.ts";
@@ -39,29 +40,30 @@ const bootUrl = (body: string) => `/${bootModuleFile(body).file}`;
 const atLowPriority = (link: string) => link.replace("<link", '<link fetchpriority="low"');
 
 describe("loadBootFromModuleFile", () => {
-  it("moves the boot script's text to a hashed module file and leaves one fixed loader", () => {
+  it("moves the boot script's text to a hashed module file, and one fixed loader to the head", () => {
     const { html, module } = loadBootFromModuleFile(page());
     expect(module).toEqual({
       file: expect.stringMatching(/^assets\/boot-[\w-]{10}\.js$/),
       contents: bootBody,
     });
-    expect(html).toContain(
-      `<script type="module" async="" data-app-boot="${bootUrl(bootBody)}">${BOOT_LOADER}</script>`,
-    );
     expect(html).not.toContain("__reactRouterRouteModules");
-    expect(html).toContain("<script>window.__reactRouterContext = {};</script>");
-    expect(html).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
+    // Where React rendered it, the boot script stays, empty: React finds it when it hydrates.
+    expect(html).toContain(
+      '<script>window.__reactRouterContext = {};</script><script type="module" async=""></script></body>',
+    );
+    // The loader runs while the head is parsed: before the stylesheet, which scripts after it wait for.
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toMatch(
+      new RegExp(
+        `</template><script data-app-boot="${bootUrl(bootBody)}">[^<]*</script><link rel="stylesheet" href="/assets/app.css"/>`,
+      ),
+    );
+    expect(head).toContain(`>${BOOT_LOADER}</script>`);
   });
 
-  it("keeps the module preloads, and adds the boot file's, in an inert template in the head", () => {
-    const { html } = loadBootFromModuleFile(page());
-    const template = /<template data-app-modules>(.*?)<\/template><\/head>/.exec(html)?.[1];
-    expect(template).toBe(
-      [...preloadLinks, `<link rel="modulepreload" href="${bootUrl(bootBody)}"/>`]
-        .map(atLowPriority)
-        .join(""),
-    );
-    expect(html.replace(/<template[\s\S]*?<\/template>/, "")).not.toContain("modulepreload");
+  it("puts the loader at the head's end when the page has no stylesheet", () => {
+    const { html } = loadBootFromModuleFile(page().replace(/<link rel="stylesheet"[^>]*>/, ""));
+    expect(html).toContain(`${BOOT_LOADER}</script></head>`);
   });
 
   it("asks for the modules at low priority, unless a preload says its own", () => {
@@ -146,11 +148,11 @@ describe("loadBootFromModuleFile", () => {
     ];
     const { html, module } = loadBootFromModuleFile(page({ links: sriLinks, script: nonce }));
     expect(module?.contents).toBe("window.x = 1;\nawait import('/assets/e.js');");
-    expect(html).toContain(`<script nonce="abc" type="module" data-app-boot="/${module?.file}">`);
+    expect(html).toContain('<script nonce="abc" type="module"></script></body>');
+    // After the import map: no module may load before the map that resolves it.
     expect(html).toContain(
-      `<template data-app-modules>${atLowPriority(sriLinks[1] ?? "")}${atLowPriority(`<link rel="modulepreload" href="/${module?.file}"/>`)}</template>`,
+      `${sriLinks[0]}<template data-app-modules>${atLowPriority(sriLinks[1] ?? "")}${atLowPriority(`<link rel="modulepreload" href="/${module?.file}"/>`)}</template><script nonce="abc" data-app-boot="/${module?.file}">`,
     );
-    expect(html).toContain(sriLinks[0]);
   });
 
   it("leaves a page with nothing to boot as it is", () => {
@@ -168,48 +170,57 @@ describe("loadBootFromModuleFile", () => {
   });
 });
 
-/** Runs BOOT_LOADER against stand-ins for the document, frames, timers and import(). */
-function runLoader(html: string) {
+/**
+ * Runs BOOT_LOADER against stand-ins for the document, frames, timers and import(), as the
+ * head's parser would run it `now` ms after the navigation started.
+ */
+function runLoader(html: string, now = 200) {
   const events: string[] = [];
   const listeners: Record<string, () => void> = {};
   const timers: Array<{ delay: number; callback: () => void }> = [];
   const frames: Array<() => void> = [];
   const appBoot = /data-app-boot="([^"]+)"/.exec(html)?.[1];
   const modules = /<template data-app-modules>(.*?)<\/template>/.exec(html)?.[1] ?? "";
+  const listen = (type: string, listener: () => void) => {
+    listeners[type] = listener;
+  };
   const document = {
+    currentScript: { dataset: { appBoot } },
     head: { append: (content: string) => events.push(`head gets ${content}`) },
     importNode: (content: string) => content,
     querySelector: (selector: string) =>
-      selector === "template[data-app-modules]"
-        ? { content: modules }
-        : appBoot && { dataset: { appBoot } },
+      selector === "template[data-app-modules]" ? { content: modules } : null,
+    addEventListener: listen,
   };
   new Function(
     "document",
     "addEventListener",
     "requestAnimationFrame",
     "setTimeout",
+    "performance",
     "importModule",
     BOOT_LOADER.replace(/\bimport\(/g, "importModule("),
   )(
     document,
-    (type: string, listener: () => void) => {
-      listeners[type] = listener;
-    },
+    listen,
     (frame: () => void) => frames.push(frame),
     (callback: () => void, delay = 0) => {
       events.push(`timer ${delay} ms`);
       timers.push({ delay, callback });
     },
+    { now: () => now },
     (specifier: string) => events.push(`import ${specifier}`),
   );
   return {
     events,
+    parsed: () => listeners.DOMContentLoaded?.(),
     load: () => listeners.load?.(),
     nextFrame: () => frames.shift()?.(),
-    /** Fires the pending timers set for `delay` ms. */
+    /** Fires the pending timers set for `delay` ms, once each. */
     runTimers: (delay: number) => {
-      for (const timer of timers.filter((pending) => pending.delay === delay)) timer.callback();
+      const due = timers.filter((pending) => pending.delay === delay);
+      timers.splice(0, timers.length, ...timers.filter((pending) => pending.delay !== delay));
+      for (const timer of due) timer.callback();
     },
   };
 }
@@ -218,25 +229,52 @@ describe("BOOT_LOADER", () => {
   const html = loadBootFromModuleFile(page()).html;
   const modules = /<template data-app-modules>(.*?)<\/template>/.exec(html)?.[1];
   const started = [`head gets ${modules}`, `import ${bootUrl(bootBody)}`];
+  const slowLinkTimer = `timer ${SLOW_LINK_START_MS - 200} ms`;
 
-  it("starts the app once, right after the first frame the page renders (its first paint)", () => {
+  it("starts the app once, right after the parsed page's second frame (the one after its first paint)", () => {
     const loader = runLoader(html);
-    expect(loader.events).toEqual([]);
+    expect(loader.events).toEqual([slowLinkTimer]);
     loader.nextFrame();
-    expect(loader.events).toEqual(["timer 0 ms"]);
+    expect(loader.events).toEqual([slowLinkTimer]);
+    loader.parsed();
+    loader.nextFrame();
     loader.runTimers(0);
-    expect(loader.events.slice(1)).toEqual(started);
+    expect(loader.events.slice(1)).toEqual(["timer 0 ms"]);
+    loader.nextFrame();
+    loader.runTimers(0);
+    expect(loader.events.slice(1)).toEqual(["timer 0 ms", "timer 0 ms", ...started]);
+    loader.runTimers(SLOW_LINK_START_MS - 200);
     loader.load();
     loader.runTimers(3000);
-    expect(loader.events.slice(1)).toEqual([...started, "timer 3000 ms"]);
+    expect(loader.events.slice(3)).toEqual([...started, "timer 3000 ms"]);
   });
 
-  it("starts a page that renders no frame (a background tab) 3 s after load", () => {
+  it("starts a page still unpainted SLOW_LINK_START_MS after its navigation started (a slow link)", () => {
     const loader = runLoader(html);
-    loader.load();
-    expect(loader.events).toEqual(["timer 3000 ms"]);
-    loader.runTimers(3000);
+    loader.runTimers(SLOW_LINK_START_MS - 200);
     expect(loader.events.slice(1)).toEqual(started);
+    loader.parsed();
+    loader.nextFrame();
+    loader.runTimers(0);
+    loader.nextFrame();
+    loader.runTimers(0);
+    expect(loader.events.slice(1)).toEqual([...started, "timer 0 ms", "timer 0 ms"]);
+  });
+
+  it("starts at once when it runs after SLOW_LINK_START_MS", () => {
+    const loader = runLoader(html, SLOW_LINK_START_MS + 300);
+    expect(loader.events).toEqual(["timer -300 ms"]);
+    loader.runTimers(-300);
+    expect(loader.events.slice(1)).toEqual(started);
+  });
+
+  it("starts a page that renders no frame (a background tab) 3 s after load at the latest", () => {
+    const loader = runLoader(html);
+    loader.parsed();
+    loader.load();
+    expect(loader.events).toEqual([slowLinkTimer, "timer 3000 ms"]);
+    loader.runTimers(3000);
+    expect(loader.events.slice(2)).toEqual(started);
   });
 });
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { htmlFiles, SCRIPT_ELEMENT, scriptType } from "./inline-script-hashes.ts";
 
 /**
- * Starts each prerendered page's JavaScript at its first paint
+ * Starts each prerendered page's JavaScript at its first paint, or sooner on a slow link
  * (docs/decisions/0010-app-boots-from-a-module-file-at-first-paint.md).
  *
  * React Router writes into every prerendered page a `<link rel="modulepreload">` per
@@ -14,13 +14,16 @@ import { htmlFiles, SCRIPT_ELEMENT, scriptType } from "./inline-script-hashes.ts
  * and the hero image before the first paint, although the page is complete as HTML.
  *
  * This step does not read the boot script: whatever its statements, its text moves
- * to a file under assets/ named by its hash, and the script element (attributes
- * such as `nonce` kept) gets one fixed loader as its text, the same on every page,
- * so the policy needs one hash for it. The module preloads (with their `integrity`,
+ * to a file under assets/ named by its hash, and the script element stays where it was, with
+ * its attributes and no text (an empty script does nothing, and React, which rendered it,
+ * finds it there when it hydrates). The module preloads (with their `integrity`,
  * `crossorigin` or `nonce`) move unchanged into an inert `<template>`, largest file
  * first, then the lazy modules the page needs as soon as it runs (app/modules-after-boot.ts).
- * At the first paint the loader puts them into the head, so every module downloads at once,
- * and imports the boot file named by its `data-app-boot` attribute.
+ * The template and one fixed loader, the same on every page (the policy needs one hash for
+ * it), go into the head before the stylesheet: a classic script there runs while the page
+ * is parsed, where one after the stylesheet waits for it. When the loader starts, it puts the
+ * preloads into the head, so every module downloads at once, and imports the boot file named
+ * by its `data-app-boot` attribute.
  *
  * The SPA fallback is left as React Router writes it: it has nothing to paint before
  * its code runs, so waiting for a paint would only delay it.
@@ -29,24 +32,44 @@ import { htmlFiles, SCRIPT_ELEMENT, scriptType } from "./inline-script-hashes.ts
 export const SPA_FALLBACK_FILE = "__spa-fallback.html";
 
 /**
- * The one inline loader. Starts right after the page's first frame, which is its first
- * paint: browsers render no frame (and run no animation frame callback) while a
- * render-blocking stylesheet is pending. A page that renders no frame at all (a
- * background tab) starts 3 s after `load`. `import()` resolves the preloaded modules,
- * so nothing is fetched twice.
+ * When a page that has not painted yet starts anyway (ms after its navigation started). A page
+ * still waiting then is on a slow link (or a slow device): its paint waits for bytes already on
+ * their way, and a request made now delivers its first byte a round trip later, about when
+ * they have arrived; asked for at the paint, the app's code pays that round trip after it. On
+ * Lighthouse's slow-phone preset the document arrives at ~0.6 s and the first paint comes at
+ * 1.7–2.0 s; a page on a good link has painted long before this, and starts at its paint as
+ * before, so nothing competes with what it paints (docs/decisions/0010).
+ */
+export const SLOW_LINK_START_MS = 1000;
+
+/**
+ * The one inline loader, a classic script in the head. Starts right after the second frame
+ * the page renders once it is parsed, the frame after its first paint: browsers render no frame
+ * (and run no animation frame callback) while a render-blocking stylesheet is pending. Started
+ * at the first, the app's requests left before that paint was recorded often enough for
+ * Lighthouse's simulation to count them as needed for it (docs/performance.md). A page still
+ * unpainted SLOW_LINK_START_MS after its navigation started starts then. A page that renders
+ * no frame at all (a background tab) starts 3 s after `load`. `import()` resolves the
+ * preloaded modules, so nothing is fetched twice.
  */
 export const BOOT_LOADER = [
-  "const modules = document.querySelector('template[data-app-modules]');",
-  "const boot = document.querySelector('script[data-app-boot]');",
-  "let started = false;",
-  "const start = () => {",
-  "  if (started) return;",
-  "  started = true;",
-  "  if (modules) document.head.append(document.importNode(modules.content, true));",
-  "  if (boot) import(boot.dataset.appBoot);",
-  "};",
-  "requestAnimationFrame(() => setTimeout(start));",
-  "addEventListener('load', () => setTimeout(start, 3000), { once: true });",
+  "(() => {",
+  "  const boot = document.currentScript.dataset.appBoot;",
+  "  let started = false;",
+  "  const start = () => {",
+  "    if (started) return;",
+  "    started = true;",
+  "    const modules = document.querySelector('template[data-app-modules]');",
+  "    if (modules) document.head.append(document.importNode(modules.content, true));",
+  "    import(boot);",
+  "  };",
+  "  const nextFrame = (then) => requestAnimationFrame(() => setTimeout(then));",
+  "  document.addEventListener('DOMContentLoaded', () => nextFrame(() => nextFrame(start)), {",
+  "    once: true,",
+  "  });",
+  `  setTimeout(start, ${SLOW_LINK_START_MS} - performance.now());`,
+  "  addEventListener('load', () => setTimeout(start, 3000), { once: true });",
+  "})();",
 ].join("\n");
 
 export class BootScriptError extends Error {}
@@ -133,7 +156,8 @@ export function loadBootFromModuleFile(
   }
   const module = bootModuleFile(body);
   const bootUrl = `/${module.file}`;
-  const loader = `<script${attributes} data-app-boot="${bootUrl}">${BOOT_LOADER}</script>`;
+  const nonce = NONCE.exec(attributes)?.[0] ?? "";
+  const loader = `<script${nonce} data-app-boot="${bootUrl}">${BOOT_LOADER}</script>`;
   const links = [...preloads, `<link rel="modulepreload" href="${bootUrl}"/>`].map(atLowPriority);
   const ordered = sizeOf
     ? largestFirst(links, (href) => (href === bootUrl ? module.contents.length : sizeOf(href)))
@@ -151,9 +175,30 @@ export function loadBootFromModuleFile(
     atLowPriority(`<link rel="modulepreload" href="${href}"/>`),
   );
   const template = `<template data-app-modules>${[...ordered, ...later].join("")}</template>`;
-  const withoutPreloads = html.replace(MODULE_PRELOAD, "").replace(element, () => loader);
-  if (!withoutPreloads.includes("</head>")) throw new BootScriptError("the page has no </head>");
-  return { html: withoutPreloads.replace("</head>", () => `${template}</head>`), module };
+  const rewritten = html
+    .replace(MODULE_PRELOAD, "")
+    .replace(element, () => `<script${attributes}></script>`);
+  const at = loaderPlace(rewritten);
+  return { html: rewritten.slice(0, at) + template + loader + rewritten.slice(at), module };
+}
+
+const NONCE = /\snonce\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i;
+const STYLESHEET = /<link\b[^>]*\brel\s*=\s*["']?stylesheet\b[^>]*>/i;
+const IMPORT_MAP = /<script\b[^>]*\btype\s*=\s*["']?importmap\b[^>]*>[\s\S]*?<\/script\s*>/i;
+
+/**
+ * Where the loader goes: in the head before the first stylesheet (else at the head's end), so
+ * it runs while the page is parsed; after the page's import map if it has one (React Router
+ * writes one for subresource integrity), since no module may load before the map that
+ * resolves it.
+ */
+function loaderPlace(html: string): number {
+  const headEnd = html.indexOf("</head>");
+  if (headEnd < 0) throw new BootScriptError("the page has no </head>");
+  const stylesheet = STYLESHEET.exec(html);
+  const place = stylesheet && stylesheet.index < headEnd ? stylesheet.index : headEnd;
+  const importMap = IMPORT_MAP.exec(html);
+  return importMap ? Math.max(place, importMap.index + importMap[0].length) : place;
 }
 
 /** The size of a built file named by a root-relative href ("/assets/…"); 0 when not one. */
