@@ -23,8 +23,10 @@ function directive(policy: string, name: string): string[] {
   return found?.slice(1) ?? [];
 }
 
+/** The hashes of a page's inline scripts that run: a script with no text never does. */
 function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, , body = ""]) => body !== "")
     .filter(([, attributes = ""]) => !/\ssrc=|application\/(ld\+)?json/i.test(attributes))
     .map(([, , body = ""]) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`);
 }
