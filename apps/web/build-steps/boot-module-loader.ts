@@ -23,7 +23,7 @@ import { htmlFiles, SCRIPT_ELEMENT, scriptType } from "./inline-script-hashes.ts
  * it), go into the head before the stylesheet: a classic script there runs while the page
  * is parsed, where one after the stylesheet waits for it. When the loader starts, it puts the
  * preloads into the head, so every module downloads at once, and imports the boot file named
- * by its `data-app-boot` attribute.
+ * by its `data-app-boot` attribute (on a slow link the download starts before the import).
  *
  * The SPA fallback is left as React Router writes it: it has nothing to paint before
  * its code runs, so waiting for a paint would only delay it.
@@ -48,26 +48,38 @@ export const SLOW_LINK_START_MS = 1000;
  * (and run no animation frame callback) while a render-blocking stylesheet is pending. Started
  * at the first, the app's requests left before that paint was recorded often enough for
  * Lighthouse's simulation to count them as needed for it (docs/performance.md). A page still
- * unpainted SLOW_LINK_START_MS after its navigation started starts then. A page that renders
- * no frame at all (a background tab) starts 3 s after `load`. `import()` resolves the
- * preloaded modules, so nothing is fetched twice.
+ * unpainted SLOW_LINK_START_MS after its navigation started asks for its modules then, and
+ * runs them once it is parsed: the app hydrates the whole document, never the part of it that
+ * has arrived. A page that renders no frame at all (a background tab) starts 3 s after `load`.
+ * `import()` resolves the preloaded modules, so nothing is fetched twice.
  */
 export const BOOT_LOADER = [
   "(() => {",
   "  const boot = document.currentScript.dataset.appBoot;",
+  "  let downloading = false;",
   "  let started = false;",
+  "  const download = () => {",
+  "    if (downloading) return;",
+  "    downloading = true;",
+  "    const modules = document.querySelector('template[data-app-modules]');",
+  "    if (modules) document.head.append(document.importNode(modules.content, true));",
+  "  };",
   "  const start = () => {",
   "    if (started) return;",
   "    started = true;",
-  "    const modules = document.querySelector('template[data-app-modules]');",
-  "    if (modules) document.head.append(document.importNode(modules.content, true));",
+  "    download();",
   "    import(boot);",
   "  };",
+  "  const whenParsed = (then) => {",
+  "    if (document.readyState !== 'loading') then();",
+  "    else document.addEventListener('DOMContentLoaded', then, { once: true });",
+  "  };",
   "  const nextFrame = (then) => requestAnimationFrame(() => setTimeout(then));",
-  "  document.addEventListener('DOMContentLoaded', () => nextFrame(() => nextFrame(start)), {",
-  "    once: true,",
-  "  });",
-  `  setTimeout(start, ${SLOW_LINK_START_MS} - performance.now());`,
+  "  whenParsed(() => nextFrame(() => nextFrame(start)));",
+  "  setTimeout(() => {",
+  "    download();",
+  "    whenParsed(start);",
+  `  }, ${SLOW_LINK_START_MS} - performance.now());`,
   "  addEventListener('load', () => setTimeout(start, 3000), { once: true });",
   "})();",
 ].join("\n");
