@@ -27,6 +27,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { parseArgs } from "node:util";
+import { DEMO_LINKS, DEMO_PASSWORD, DEMO_USERS, demoLinkTarget } from "@bakery/api/demo-data";
 import { pagesAtTheirOwnAddress } from "@bakery/web/public-routes";
 import type { AuthEmulator } from "../scripts/auth-emulator.ts";
 import { ADMIN_BENCH_DAYS, ADMIN_BENCH_LANDINGS, measureAdminReports } from "./admin-reports.ts";
@@ -188,8 +189,8 @@ async function benchShortLinks(
   log(`short link time to target, ${linkRuns} run(s) each way`);
   const results = await measureShortLinkTimings({
     origin: server.origin,
-    link: DEMO_LINK,
-    targetPath: "/book-demo",
+    link: DEMO_LINK.path,
+    targetPath: DEMO_LINK.target,
     unknownLink: { link: "/to/promo/no-such-link", message: "This link doesn't exist" },
     missingPage: { link: "/page/no-such-page", message: "Page not found" },
     contentPage: { link: `/page/${benchPage.handle}`, message: benchPage.title },
@@ -198,9 +199,6 @@ async function benchShortLinks(
   const emulator = await emulatorStarting?.catch(() => undefined);
   if (emulator && emulator.host === builtSiteConfig.FIREBASE_AUTH_EMULATOR_HOST) {
     log(`a link behind sign-in, signed in, ${linkRuns} run(s)`);
-    const { DEMO_LINKS, DEMO_PASSWORD, DEMO_USERS, demoLinkTarget } = await import(
-      "@bakery/api/demo-data"
-    );
     const user = DEMO_USERS.find((candidate) => candidate.status === "active" && !candidate.role);
     const link = DEMO_LINKS.find((candidate) => candidate.signInRequired);
     if (!user || !link) throw new Error("no active demo user or link behind sign-in to measure");

@@ -16,12 +16,18 @@
  * browser context every run.
  */
 
+import { DEMO_LINKS } from "@bakery/api/demo-data";
 import type { Browser, Page, Response } from "@playwright/test";
 import { launchPhoneBrowser, openPhonePage, paintAndLoad } from "./phone-browser.ts";
 import { median } from "./stats.ts";
 
-/** A public link the bench server's seeded database holds (apps/api/src/seed/demo-marketing.ts). */
-export const DEMO_LINK = "/to/promo/spring";
+/** The public link the bench server's seeded database holds, and where it leads. */
+const publicLink = DEMO_LINKS.find((link) => !link.signInRequired);
+if (!publicLink) throw new Error("no public demo link to measure");
+export const DEMO_LINK = {
+  path: `/to/${publicLink.cat}/${publicLink.id}`,
+  target: publicLink.target,
+};
 
 export interface FlowTiming {
   /** ms from starting the navigation to the target's first contentful paint. */
@@ -81,7 +87,7 @@ export interface ShortLinkTimings {
  */
 const pageFlowAnswers = {
   shortLink: {
-    path: DEMO_LINK,
+    path: DEMO_LINK.path,
     headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" },
   },
   contentPage: { path: "/__spa-fallback.html", headers: {} },

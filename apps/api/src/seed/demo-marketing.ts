@@ -6,7 +6,7 @@ import { addLandingCounts, type LandingCount } from "../db/landings.ts";
 import type { Database } from "../db/open-database.ts";
 import { upsertProfile } from "../db/profiles.ts";
 import { seedRuns, shortLinkClicksByDay, shortLinks } from "../db/schema.ts";
-import { DEMO_USERS } from "./demo-data.ts";
+import { DEMO_LINKS, DEMO_USERS } from "./demo-data.ts";
 
 const SEED_NAME = "local-demo-marketing-v1";
 /** How far back the demo funnel goes. */
@@ -70,8 +70,12 @@ const DEMO_SOURCES = [
   },
 ] as const;
 
-/** The demo short link's daily clicks on a weekday. */
-const DEMO_LINK_CLICKS = [{ cat: "promo", id: "spring", perDay: 12 }] as const;
+/** The public demo links' daily clicks on a weekday. */
+const DEMO_LINK_CLICKS = DEMO_LINKS.filter((link) => !link.signInRequired).map(({ cat, id }) => ({
+  cat,
+  id,
+  perDay: 12,
+}));
 
 /** Deterministic "randomness", so every newcomer's dashboard looks the same. */
 function pseudoRandom(seed: number): () => number {
