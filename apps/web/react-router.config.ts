@@ -46,15 +46,15 @@ export default {
     "/manifest.webmanifest",
   ],
   // Runs after prerendering, with the bundler's map of the app's chunks (build-steps/app-chunks.ts).
-  // First the pages that need no app lose it (build-steps/app-free-pages.ts); then each other
-  // page's boot moves to a module file its one fixed loader starts at the first paint (at 1 s on a
-  // slow link), with the
-  // lazy modules it needs right after (build-steps/boot-module-loader.ts) and the
+  // First the pages that need no app lose it (build-steps/app-free-pages.ts); then the
   // attribution capture is written inline so it still runs at once
   // (build-steps/inline-attribution-capture.ts), and the scripts that start the booking frame
   // and the pricing table during parse are written where their pages ask for them
   // (build-steps/inline-page-scripts.ts), with the site's configuration and the app's lazy
-  // chunks (what the booked-demo report loads); then, on the final HTML, the
+  // chunks (what the booked-demo report loads); then each page's boot moves to a module file
+  // its one fixed loader starts at the first paint (at 1 s on a slow link), with the lazy
+  // modules it needs right after (build-steps/boot-module-loader.ts): the loader goes in after
+  // the parse-time scripts, so it takes none of their time. Then, on the final HTML, the
   // Content-Security-Policy allows the inline scripts by hash
   // (apps/api/src/security/security-headers.ts); last, the content page's template leaves the
   // site's pages for the file the Node server fills in (build-steps/content-page-template.ts).
@@ -72,12 +72,12 @@ export default {
           ),
         ] as const,
     );
-    await loadBootFromModuleFiles(clientDir, new Map(afterBoot));
     await inlineAttributionCaptureInPages(clientDir, publicRoutePaths);
     await inlinePageScriptsInPages(clientDir, publicRoutePaths, {
       define: viteConfig.define,
       lazyChunks: chunks.lazy,
     });
+    await loadBootFromModuleFiles(clientDir, new Map(afterBoot));
     const { scriptHashes } = await writeInlineScriptHashes(clientDir);
     viteConfig.logger.info(`CSP: ${scriptHashes.length} inline script hashes written`);
     await keepContentPageTemplate(clientDir);
