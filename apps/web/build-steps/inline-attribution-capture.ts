@@ -8,7 +8,8 @@ import { prerenderedPageFile } from "./inline-script-hashes.ts";
  * a visitor came from must be kept even if they follow a link before that. So the
  * capture (lib/attribution/browser-attribution.ts, the same code entry.client
  * runs) is bundled into a small classic script and written inline at the top of
- * each prerendered page's head. It runs before anything else reads the address;
+ * each prerendered page's head (only a parse-time script that reads nothing it writes goes
+ * before it: app/parse-time-scripts.ts). It runs before anything else reads the address;
  * entry.client runs it again, which changes nothing on these pages and covers the
  * SPA fallback. Runs before the CSP hashes are computed, so the policy allows it.
  */
@@ -23,7 +24,8 @@ export function bundleAttributionCapture(): Promise<string> {
   return bundleInlineScript(CAPTURE_ENTRY);
 }
 
-const HEAD_START = '<head><meta charSet="utf-8"/>';
+/** Where a page's head starts: its scripts go right after the charset declaration. */
+export const HEAD_START = '<head><meta charSet="utf-8"/>';
 
 /** One page with the capture script right after its charset declaration. */
 export function inlineAttributionCapture(html: string, script: string): string {

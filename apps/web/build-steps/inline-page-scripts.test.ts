@@ -24,6 +24,22 @@ describe("inlinePageScripts", () => {
     );
   });
 
+  it("writes the head part of a script that runs first right after the charset, before the capture", () => {
+    const captured = head.replace(
+      'charSet="utf-8"/>',
+      'charSet="utf-8"/><script>capture()</script>',
+    );
+    const page = `${captured}<div id="slot">${parseTimeScriptMarker("pricing-table")}</div>`;
+    const table = new Map([["pricing-table", { head: "ask()", slot: "mount()", first: true }]]);
+    expect(inlinePageScripts(page, table)).toBe(
+      '<head><meta charSet="utf-8"/><script>ask()</script><script>capture()</script><link rel="stylesheet" href="/assets/app.css"/></head>' +
+        '<div id="slot"><script>mount()</script></div>',
+    );
+    expect(() => inlinePageScripts(page.replace('<meta charSet="utf-8"/>', ""), table)).toThrow(
+      /charset/,
+    );
+  });
+
   it("leaves a page without markers as it was, and fails on an unknown marker", () => {
     expect(inlinePageScripts(`${head}<p>plain</p>`, frameScript)).toBe(`${head}<p>plain</p>`);
     expect(() => inlinePageScripts("<!--parse-time-script:nope-->", new Map())).toThrow(/nope/);
@@ -56,6 +72,8 @@ describe("bundleParseTimeScripts", () => {
         expect(script.length).toBeLessThan(4000);
       }
     }
+    expect(scripts.get("pricing-table")?.first).toBe(true);
+    expect(scripts.get("scheduling-frame")?.first).toBeUndefined();
     const frame = scripts.get("scheduling-frame");
     expect(frame?.head).toContain("https://calendly.com/acme/demo");
     expect(frame?.head).toContain("moveBefore");

@@ -6,6 +6,7 @@ import {
   parseTimeScripts,
 } from "../app/parse-time-scripts.ts";
 import { bundleInlineScript, type InlineScriptOptions } from "./bundle-inline-script.ts";
+import { HEAD_START } from "./inline-attribution-capture.ts";
 import { prerenderedPageFile } from "./inline-script-hashes.ts";
 
 /**
@@ -21,28 +22,40 @@ const STYLESHEET = /<link\b[^>]*\brel\s*=\s*["']?stylesheet\b/i;
 export interface PageScript {
   /** Runs before the stylesheet, so it does not wait for it. */
   head: string;
+  /**
+   * The head part goes right after the charset declaration, before the attribution capture
+   * that an earlier step wrote there (react-router.config.ts).
+   */
+  first?: boolean;
   /** Runs right after the slot it fills; a script that fills no slot has none. */
   slot?: string;
 }
 
 /**
  * One page with each marker replaced by its script and the head parts of those scripts right
- * before its first stylesheet; an unknown marker, or a page asking for a script without a
- * stylesheet to put the head part before, fails the build.
+ * before its first stylesheet (a `first` one right after its charset declaration); an unknown
+ * marker, or a page asking for a script without a stylesheet to put the head part before (or
+ * a charset declaration to put it after), fails the build.
  */
 export function inlinePageScripts(html: string, scripts: ReadonlyMap<string, PageScript>): string {
   const heads: string[] = [];
+  const firstHeads: string[] = [];
   const withSlots = html.replace(MARKER, (_marker, name: string) => {
     const script = scripts.get(name);
     if (script === undefined) throw new Error(`no parse-time script named "${name}"`);
-    heads.push(`<script>${script.head}</script>`);
+    (script.first ? firstHeads : heads).push(`<script>${script.head}</script>`);
     return script.slot === undefined ? "" : `<script>${script.slot}</script>`;
   });
-  if (heads.length === 0) return withSlots;
+  if (heads.length + firstHeads.length === 0) return withSlots;
   const stylesheet = STYLESHEET.exec(withSlots);
   if (!stylesheet) throw new Error("a page with parse-time scripts has no stylesheet");
   const at = stylesheet.index;
-  return `${withSlots.slice(0, at)}${heads.join("")}${withSlots.slice(at)}`;
+  const page = `${withSlots.slice(0, at)}${heads.join("")}${withSlots.slice(at)}`;
+  if (firstHeads.length === 0) return page;
+  if (!page.includes(HEAD_START)) {
+    throw new Error("a page with a script to run first has no charset declaration to put it after");
+  }
+  return page.replace(HEAD_START, () => `${HEAD_START}${firstHeads.join("")}`);
 }
 
 export async function bundleParseTimeScripts(
@@ -52,13 +65,14 @@ export async function bundleParseTimeScripts(
   const entries = Object.entries(parseTimeScripts) as [ParseTimeScript, ParseTimeScriptFiles][];
   const bundle = (entry: string) => bundleInlineScript(path.join(appDir, entry), options);
   const bundled = await Promise.all(
-    entries.map(async ([name, { head, slot }]) => {
+    entries.map(async ([name, { head, slot, beforeAttributionCapture }]) => {
       const [headScript, slotScript] = await Promise.all([
         bundle(head),
         slot === undefined ? undefined : bundle(slot),
       ]);
       const script: PageScript = { head: headScript };
       if (slotScript !== undefined) script.slot = slotScript;
+      if (beforeAttributionCapture) script.first = true;
       return [name, script] as const;
     }),
   );
