@@ -54,11 +54,13 @@ export interface PaintAndLoad {
   documentArrived: number;
   /** its first contentful paint (waited for), */
   firstPaint: number;
+  /** its largest contentful paint so far (NaN if none), */
+  largestPaint: number;
   /** and its load event (NaN before it). */
   load: number;
 }
 
-/** The current page's first paint and load, waiting for the paint if it has not come yet. */
+/** The current page's paints and load, waiting for the first paint if it has not come yet. */
 export function paintAndLoad(page: Page): Promise<PaintAndLoad> {
   return page.evaluate(async () => {
     const firstPaint = await new Promise<number>((resolve) => {
@@ -67,6 +69,11 @@ export function paintAndLoad(page: Page): Promise<PaintAndLoad> {
         if (entry) resolve(entry.startTime);
       }).observe({ type: "paint", buffered: true });
     });
+    // Buffered entries are in the observer's records as soon as it observes: nothing to wait for.
+    const largest = new PerformanceObserver(() => {});
+    largest.observe({ type: "largest-contentful-paint", buffered: true });
+    const largestPaint = largest.takeRecords().at(-1)?.startTime ?? Number.NaN;
+    largest.disconnect();
     const [navigation] = performance.getEntriesByType(
       "navigation",
     ) as PerformanceNavigationTiming[];
@@ -74,6 +81,7 @@ export function paintAndLoad(page: Page): Promise<PaintAndLoad> {
       timeOrigin: performance.timeOrigin,
       documentArrived: navigation?.responseEnd ?? Number.NaN,
       firstPaint,
+      largestPaint,
       load: navigation?.loadEventStart || Number.NaN,
     };
   });

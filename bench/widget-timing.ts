@@ -1,8 +1,9 @@
 /**
  * Time to widget: how soon a phone on a slow link gets what each conversion page is for.
  * For /, /book-demo, /signup and /login: when the document arrived, the first paint, the
- * largest paint (what starting the app sooner must not delay), the load event, when the app's first script was requested, when the app had hydrated
- * (entry.client marks <html data-hydrated>), and when the widget was requested (the
+ * largest paint (what starting the app sooner must not delay), the load event, when the app's
+ * first script was requested, when the app had hydrated (entry.client marks
+ * <html data-hydrated>), and when the widget was requested (the
  * scheduling frame on /book-demo, the payment provider's pricing-table script on /signup).
  * In Chromium with Lighthouse's DevTools mobile preset (phone-browser.ts), a cold browser
  * context each run, third-party hosts stubbed; the median of each figure is kept.
@@ -99,14 +100,6 @@ async function once(
     );
     await widgetRequest;
     const marks = await paintAndLoad(page);
-    const largestPaint = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          new PerformanceObserver((list) => {
-            resolve(list.getEntries().at(-1)?.startTime ?? Number.NaN);
-          }).observe({ type: "largest-contentful-paint", buffered: true });
-        }),
-    );
     // The browser's own clock for when each request started, against the page's time origin.
     const requestedAt = async (request: Request | undefined) => {
       if (!request) return Number.NaN;
@@ -120,7 +113,7 @@ async function once(
       widget: widget?.name,
       documentArrived: marks.documentArrived,
       firstPaint: marks.firstPaint,
-      largestPaint,
+      largestPaint: marks.largestPaint,
       load: marks.load,
       appScriptRequested: Math.min(...appScriptTimes),
       hydrated: hydrated ?? Number.NaN,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { firstStylesheet } from "./head-places.ts";
 import { htmlFiles, SCRIPT_ELEMENT, scriptType } from "./inline-script-hashes.ts";
 
 /**
@@ -195,7 +196,6 @@ export function loadBootFromModuleFile(
 }
 
 const NONCE = /\snonce\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i;
-const STYLESHEET = /<link\b[^>]*\brel\s*=\s*["']?stylesheet\b[^>]*>/i;
 const IMPORT_MAP = /<script\b[^>]*\btype\s*=\s*["']?importmap\b[^>]*>[\s\S]*?<\/script\s*>/i;
 
 /**
@@ -207,8 +207,8 @@ const IMPORT_MAP = /<script\b[^>]*\btype\s*=\s*["']?importmap\b[^>]*>[\s\S]*?<\/
 function loaderPlace(html: string): number {
   const headEnd = html.indexOf("</head>");
   if (headEnd < 0) throw new BootScriptError("the page has no </head>");
-  const stylesheet = STYLESHEET.exec(html);
-  const place = stylesheet && stylesheet.index < headEnd ? stylesheet.index : headEnd;
+  const stylesheet = firstStylesheet(html);
+  const place = stylesheet !== undefined && stylesheet < headEnd ? stylesheet : headEnd;
   const importMap = IMPORT_MAP.exec(html);
   return importMap ? Math.max(place, importMap.index + importMap[0].length) : place;
 }

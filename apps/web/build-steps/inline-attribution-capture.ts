@@ -1,6 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { bundleInlineScript } from "./bundle-inline-script.ts";
+import { HEAD_START } from "./head-places.ts";
 import { prerenderedPageFile } from "./inline-script-hashes.ts";
 
 /**
@@ -23,9 +24,6 @@ const CAPTURE_ENTRY = path.resolve(
 export function bundleAttributionCapture(): Promise<string> {
   return bundleInlineScript(CAPTURE_ENTRY);
 }
-
-/** Where a page's head starts: its scripts go right after the charset declaration. */
-export const HEAD_START = '<head><meta charSet="utf-8"/>';
 
 /** One page with the capture script right after its charset declaration. */
 export function inlineAttributionCapture(html: string, script: string): string {

@@ -6,7 +6,7 @@ import {
   parseTimeScripts,
 } from "../app/parse-time-scripts.ts";
 import { bundleInlineScript, type InlineScriptOptions } from "./bundle-inline-script.ts";
-import { HEAD_START } from "./inline-attribution-capture.ts";
+import { firstStylesheet, HEAD_START } from "./head-places.ts";
 import { prerenderedPageFile } from "./inline-script-hashes.ts";
 
 /**
@@ -17,7 +17,6 @@ import { prerenderedPageFile } from "./inline-script-hashes.ts";
  */
 
 const MARKER = /<!--parse-time-script:([a-z-]+)-->/g;
-const STYLESHEET = /<link\b[^>]*\brel\s*=\s*["']?stylesheet\b/i;
 
 export interface PageScript {
   /** Runs before the stylesheet, so it does not wait for it. */
@@ -47,9 +46,8 @@ export function inlinePageScripts(html: string, scripts: ReadonlyMap<string, Pag
     return script.slot === undefined ? "" : `<script>${script.slot}</script>`;
   });
   if (heads.length + firstHeads.length === 0) return withSlots;
-  const stylesheet = STYLESHEET.exec(withSlots);
-  if (!stylesheet) throw new Error("a page with parse-time scripts has no stylesheet");
-  const at = stylesheet.index;
+  const at = firstStylesheet(withSlots);
+  if (at === undefined) throw new Error("a page with parse-time scripts has no stylesheet");
   const page = `${withSlots.slice(0, at)}${heads.join("")}${withSlots.slice(at)}`;
   if (firstHeads.length === 0) return page;
   if (!page.includes(HEAD_START)) {
