@@ -20,6 +20,10 @@ export type ApiConfig = Pick<
   | "RATE_LIMIT_EVENTS_PER_MINUTE"
   | "DATABASE_TIMEOUT_MS"
   | "STRIPE_WEBHOOK_SECRET"
+  | "CALENDLY_WEBHOOK_SIGNING_KEY"
+  | "browserBookingsCount"
+  | "ATTRIBUTION_NEW_NAMES_PER_DAY"
+  | "REPORT_DEADLINE_MS"
 >;
 
 export interface ApiDeps {

@@ -2,7 +2,11 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { ConfigError } from "@bakery/shared/config";
 import { describe, expect, it } from "vitest";
-import { LOCAL_STRIPE_WEBHOOK_SECRET, loadServerConfig } from "./config.ts";
+import {
+  LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY,
+  LOCAL_STRIPE_WEBHOOK_SECRET,
+  loadServerConfig,
+} from "./config.ts";
 
 describe("loadServerConfig", () => {
   it("defaults to local mode with the emulator on 127.0.0.1:9099", () => {
@@ -51,6 +55,44 @@ describe("loadServerConfig", () => {
     ).toThrow(/STRIPE_WEBHOOK_SECRET: the local demo secret is public/);
     expect(() => loadServerConfig({ STRIPE_WEBHOOK_SECRET: "sk_live_oops" })).toThrow(
       /STRIPE_WEBHOOK_SECRET: must be the endpoint's signing secret/,
+    );
+  });
+
+  it("has a scheduling webhook key of its own only in local mode, and counts browser bookings only without a real one", () => {
+    const production = {
+      FIREBASE_PROJECT_ID: "rise-prod",
+      DATABASE_URL: "postgres://db.internal:5432/rise",
+    };
+    const local = loadServerConfig({});
+    expect(local.CALENDLY_WEBHOOK_SIGNING_KEY).toBe(LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY);
+    expect(local.browserBookingsCount).toBe(true);
+    const withoutKey = loadServerConfig(production);
+    expect(withoutKey.CALENDLY_WEBHOOK_SIGNING_KEY).toBeUndefined();
+    expect(withoutKey.browserBookingsCount).toBe(true);
+    const withKey = loadServerConfig({
+      ...production,
+      CALENDLY_WEBHOOK_SIGNING_KEY: "a-real-signing-key-of-the-subscription",
+    });
+    expect(withKey.CALENDLY_WEBHOOK_SIGNING_KEY).toBe("a-real-signing-key-of-the-subscription");
+    expect(withKey.browserBookingsCount).toBe(false);
+    expect(() =>
+      loadServerConfig({
+        ...production,
+        CALENDLY_WEBHOOK_SIGNING_KEY: LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY,
+      }),
+    ).toThrow(/CALENDLY_WEBHOOK_SIGNING_KEY: the local demo key is public/);
+    expect(() => loadServerConfig({ CALENDLY_WEBHOOK_SIGNING_KEY: "short" })).toThrow(
+      /CALENDLY_WEBHOOK_SIGNING_KEY/,
+    );
+  });
+
+  it("bounds what anonymous clients can make the reports hold, with defaults", () => {
+    const config = loadServerConfig({});
+    expect(config.ATTRIBUTION_RETENTION_DAYS).toBe(400);
+    expect(config.ATTRIBUTION_NEW_NAMES_PER_DAY).toBe(1000);
+    expect(config.REPORT_DEADLINE_MS).toBe(5000);
+    expect(() => loadServerConfig({ ATTRIBUTION_RETENTION_DAYS: "7" })).toThrow(
+      /ATTRIBUTION_RETENTION_DAYS/,
     );
   });
 

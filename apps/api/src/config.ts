@@ -3,6 +3,7 @@ import path from "node:path";
 import {
   ConfigError,
   chatAndEmulatorProblems,
+  commaList,
   isLocalIdentityProject,
   parseEnv,
   publicConfigFields,
@@ -14,16 +15,6 @@ import { z } from "zod";
 
 /** The monorepo root (apps/api/src → ../../..), used for defaults that live there. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, "../../..");
-
-const commaList = z
-  .string()
-  .default("")
-  .transform((value) =>
-    value
-      .split(",")
-      .map((item) => item.trim())
-      .filter(Boolean),
-  );
 
 const originList = commaList.pipe(
   z.array(
@@ -77,11 +68,33 @@ export const serverConfigSchema = z
       .trim()
       .regex(/^whsec_[A-Za-z0-9_]+$/, "must be the endpoint's signing secret, whsec_…")
       .optional(),
+    /**
+     * The signing key of the scheduling provider's webhook subscription (POST
+     * /api/webhooks/calendly). Local mode has LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY by default;
+     * unset in production, the endpoint answers 503 and the browser's reports of bookings count.
+     */
+    CALENDLY_WEBHOOK_SIGNING_KEY: z
+      .string()
+      .trim()
+      .min(16, "must be the webhook subscription's signing key (16 characters or more)")
+      .optional(),
+    /** Days the marketing counts (landings, bookings, checkouts, visit references) are kept. */
+    ATTRIBUTION_RETENTION_DAYS: z.coerce.number().int().min(31).max(3650).default(400),
+    /**
+     * New source, medium or campaign names a day may bring, each: landings under names past it
+     * are counted under "Other", so anonymous landings can't grow the reports without bound.
+     */
+    ATTRIBUTION_NEW_NAMES_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+    /** Longest an operator's report may take before it answers 503 with Retry-After. */
+    REPORT_DEADLINE_MS: z.coerce.number().int().min(100).max(14_000).default(5000),
   })
   .transform(siteUrlFollowsPort);
 
 /** Local mode's webhook signing secret: test events are signed with it (never in production). */
 export const LOCAL_STRIPE_WEBHOOK_SECRET = "whsec_local_demo_only";
+
+/** Local mode's scheduling webhook signing key: test events are signed with it (never in production). */
+export const LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY = "calendly_local_demo_only";
 
 type ParsedServerEnv = z.infer<typeof serverConfigSchema>;
 
@@ -101,6 +114,12 @@ export interface ServerConfig extends Omit<ParsedServerEnv, "LOG_PRETTY"> {
   redirectAllowedHosts: string[];
   /** The site's origin (from SITE_URL), which same-origin redirect paths resolve against. */
   siteOrigin: string;
+  /**
+   * Whether a booking the browser reported counts before the scheduling provider confirms it:
+   * yes in local mode and where the provider's webhook has no signing key (production without
+   * CALENDLY_WEBHOOK_SIGNING_KEY); no where the signed webhook is the record (decision 0021).
+   */
+  browserBookingsCount: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -128,6 +147,14 @@ export function loadServerConfig(
       "STRIPE_WEBHOOK_SECRET: the local demo secret is public; set the endpoint's own signing secret",
     );
   }
+  if (
+    mode === "production" &&
+    parsed.CALENDLY_WEBHOOK_SIGNING_KEY === LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY
+  ) {
+    problems.push(
+      "CALENDLY_WEBHOOK_SIGNING_KEY: the local demo key is public; set the webhook subscription's own signing key",
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const site = new URL(parsed.SITE_URL);
@@ -139,6 +166,10 @@ export function loadServerConfig(
     ...withEmulatorHostDefault(parsed),
     STRIPE_WEBHOOK_SECRET:
       parsed.STRIPE_WEBHOOK_SECRET ?? (mode === "local" ? LOCAL_STRIPE_WEBHOOK_SECRET : undefined),
+    CALENDLY_WEBHOOK_SIGNING_KEY:
+      parsed.CALENDLY_WEBHOOK_SIGNING_KEY ??
+      (mode === "local" ? LOCAL_CALENDLY_WEBHOOK_SIGNING_KEY : undefined),
+    browserBookingsCount: mode === "local" || !parsed.CALENDLY_WEBHOOK_SIGNING_KEY,
     LOG_PRETTY: parsed.LOG_PRETTY === undefined ? mode === "local" : parsed.LOG_PRETTY === "1",
     DATA_DIR: path.resolve(parsed.DATA_DIR),
     WEB_BUILD_DIR: path.resolve(parsed.WEB_BUILD_DIR),

@@ -81,9 +81,18 @@ export type FunnelQuery = z.infer<typeof funnelQuerySchema>;
 export const funnelCountsSchema = z.object({
   /** Visits that started with utm parameters or an outside referrer (bots not counted). */
   landings: z.number().int().nonnegative(),
-  /** `demo_booked` conversions. */
+  /**
+   * Demos booked and not canceled, one per invitee (a reschedule stays one). Where the
+   * scheduling provider's webhook is the record (production with its signing key), only the
+   * bookings it confirmed; elsewhere the browser's reports count too (decision 0021).
+   */
   demosBooked: z.number().int().nonnegative(),
-  /** `checkout_completed` conversions (from the payment provider's webhook). */
+  /** Of demosBooked, those the scheduling provider's signed webhook confirmed. */
+  demosConfirmed: z.number().int().nonnegative(),
+  /**
+   * Checkouts paid, one per checkout session: completed with payment_status paid (or
+   * no_payment_required), or whose delayed payment succeeded (the payment provider's webhook).
+   */
   checkoutsCompleted: z.number().int().nonnegative(),
 });
 export type FunnelCounts = z.infer<typeof funnelCountsSchema>;
@@ -103,17 +112,27 @@ export type FunnelDay = z.infer<typeof funnelDaySchema>;
 export const funnelGroupSchema = funnelTotalsSchema.extend({
   /** The campaign, source or medium; null for visits and conversions without one. */
   key: z.string().nullable(),
-  /** One entry per day of the range, oldest first, zeros included. */
-  days: z.array(funnelDaySchema),
 });
 export type FunnelGroup = z.infer<typeof funnelGroupSchema>;
 
-/** `GET /admin/funnel` 200. Groups are sorted by landings, most first. */
+/** How many groups the funnel names at most; the rest are summed in its "Other" row. */
+export const FUNNEL_TOP_GROUPS = 50;
+
+/**
+ * `GET /admin/funnel` 200, bounded whatever was written into the counts: the top
+ * FUNNEL_TOP_GROUPS groups by landings (then conversions, then name), and everything else in
+ * `other`.
+ */
 export const funnelReportSchema = z.object({
   from: calendarDaySchema,
   to: calendarDaySchema,
   by: z.enum(funnelGroupings),
-  groups: z.array(funnelGroupSchema),
+  groups: z.array(funnelGroupSchema).max(FUNNEL_TOP_GROUPS),
+  /**
+   * The groups past the top ones, and the landings counted under "Other" because their names
+   * came after the day's budget of new names (decision 0023), summed; null when there are none.
+   */
+  other: funnelTotalsSchema.extend({ groupCount: z.number().int().nonnegative() }).nullable(),
   totals: funnelTotalsSchema,
   /** All groups summed per day, one entry per day of the range, oldest first. */
   days: z.array(funnelDaySchema),

@@ -1,4 +1,8 @@
-import { attributionValueMaxLength } from "./attribution-record.ts";
+import {
+  cleanAttributionValue,
+  hasUnprintableCharacter,
+  visitReferencePattern,
+} from "./attribution-record.ts";
 import { z } from "./zod-without-eval.ts";
 
 /**
@@ -89,12 +93,31 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 /** Longest landing path a conversion may carry. */
 export const LANDING_PATH_MAX_LENGTH = 300;
 
+/**
+ * A source, medium or campaign: refused with a control or format character in it, otherwise
+ * kept as cleanAttributionValue keeps it (NFC, trimmed, cut to 100 characters), the one rule of
+ * the capture, the cookie and the webhooks.
+ */
 const attributionValueSchema = z
   .string()
-  // The browser caps captured values at the same length (cleanAttributionValue).
-  .max(attributionValueMaxLength)
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-  .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters");
+  .refine((value) => !hasUnprintableCharacter(value), "must not contain control characters")
+  .transform(cleanAttributionValue);
+
+/** A visit's reference (attribution-record.ts): 22 URL-safe characters. */
+export const visitReferenceSchema = z
+  .string()
+  .regex(visitReferencePattern, "must be a visit reference of 22 URL-safe characters");
+
+/**
+ * The scheduling provider's address of one invitee (one person's booking), which its embed's
+ * message and its webhook both carry: the key that makes the browser's report and the
+ * provider's record one booking.
+ */
+export const INVITEE_URI_PATTERN =
+  /^https:\/\/api\.calendly\.com\/scheduled_events\/[A-Za-z0-9-]{1,64}\/invitees\/[A-Za-z0-9-]{1,64}$/;
+export const inviteeUriSchema = z
+  .string()
+  .regex(INVITEE_URI_PATTERN, "must be the scheduling provider's invitee address");
 
 /** A path on this site as `location.pathname` gives it: printable ASCII, not protocol-relative. */
 export const landingPathSchema = z
@@ -104,11 +127,15 @@ export const landingPathSchema = z
 
 /**
  * `POST /events` body: a conversion the browser saw (a booked demo), with the visit's
- * attribution (spec §3: utms, utmm, utmc) and its landing page. Strict: unknown fields
- * are refused, so a typo never silently drops data.
+ * attribution (spec §3: utms, utmm, utmc), its reference and landing page, and the invitee the
+ * scheduling page's message named. A hint: the scheduling provider's webhook is the record, and
+ * both name the same invitee (decision 0021). Strict: unknown fields are refused, so a typo
+ * never silently drops data.
  */
 export const conversionEventSchema = z.strictObject({
   type: z.literal("demo_booked"),
+  invitee: inviteeUriSchema.optional(),
+  ref: visitReferenceSchema.optional(),
   attribution: z
     .strictObject({
       utms: attributionValueSchema,
@@ -122,13 +149,16 @@ export type ConversionEvent = z.infer<typeof conversionEventSchema>;
 
 /**
  * `POST /events` body: a visit that started from a campaign or an outside referrer, sent
- * once per visit. Only the source and the first page: the API counts it per day and
- * keeps nothing about the visitor.
+ * once per visit. Only the source, the visit's reference and the first page: the API counts it
+ * per day, keeps the reference with its names for the retention period, and nothing about the
+ * visitor.
  */
 export const landingEventSchema = z.strictObject({
   type: z.literal("landing"),
+  /** The visit's reference, kept with its names so the providers' webhooks can credit them. */
+  ref: visitReferenceSchema.optional(),
   attribution: z.strictObject({
-    utms: attributionValueSchema.min(1, "must name the source"),
+    utms: attributionValueSchema.pipe(z.string().min(1, "must name the source")),
     utmm: attributionValueSchema,
     utmc: attributionValueSchema,
   }),

@@ -5,14 +5,43 @@
  * Pure and dependency-free: it is bundled into the pages' small inline scripts.
  */
 
-/** Source (utms), medium (utmm), campaign (utmc) and when they were saved (ts, ms). */
-export type AttributionRecord = { utms: string; utmm: string; utmc: string; ts: number };
+/**
+ * Source (utms), medium (utmm), campaign (utmc), when they were saved (ts, ms) and the visit's
+ * reference (ref): a random id the API maps back to the exact names, so a provider that carries
+ * only the reference (the checkout, the booking) credits them exactly. A record saved before
+ * references existed has none.
+ */
+export type AttributionRecord = {
+  utms: string;
+  utmm: string;
+  utmc: string;
+  ts: number;
+  ref?: string | undefined;
+};
 
 /** 30 days (spec §9): after that a record no longer counts. */
 export const attributionLifetimeMs = 2_592_000_000;
 
-/** The longest source, medium or campaign kept: enough for any real tag, bounded for storage and URLs. */
-export const attributionValueMaxLength = 200;
+/**
+ * The longest source, medium or campaign kept, in characters: longer ones are cut, as the major
+ * analytics tools do, so what one anonymous visit can write stays small.
+ */
+export const attributionValueMaxLength = 100;
+
+/** A visit's reference: 128 random bits, base64url without padding (22 characters). */
+export const visitReferencePattern = /^[A-Za-z0-9_-]{22}$/;
+
+/** A new visit reference from the platform's cryptographic random source. */
+export function newVisitReference(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function isVisitReference(value: unknown): value is string {
+  return typeof value === "string" && visitReferencePattern.test(value);
+}
 
 /** The cookie's name: the same short key as the record's storage (spec §3). */
 export const attributionCookieName = "utm";
@@ -27,16 +56,26 @@ export const attributionCookieMaxLength = 2_000;
 const clockSkewMs = 86_400_000;
 
 /**
- * A source, medium or campaign as kept: trimmed, without control characters (no line breaks
- * to smuggle into a header or a log), at most attributionValueMaxLength UTF-16 units (what the
- * API's conversion contract counts), never ending in half of a character.
+ * Control (Cc) and format (Cf) characters: line breaks to smuggle into a header or a log, NUL
+ * that PostgreSQL refuses, terminal escapes, and invisible bidi overrides that make one name
+ * read as another; and half of a surrogate pair (Cs), which is no character at all.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}]/u;
+const UNPRINTABLE_EVERYWHERE = /[\p{Cc}\p{Cf}\p{Cs}]/gu;
+
+/** Whether `value` holds a character no attribution value may hold (see cleanAttributionValue). */
+export function hasUnprintableCharacter(value: string): boolean {
+  return UNPRINTABLE.test(value);
+}
+
+/**
+ * A source, medium or campaign as kept, the one rule for the capture, the cookie, the API's
+ * events and webhooks: Unicode NFC (one spelling for "café"), without control or format
+ * characters, trimmed, at most attributionValueMaxLength characters (cut, never refused).
  */
 export function cleanAttributionValue(value: string | null | undefined): string {
-  const capped = (value ?? "")
-    .replace(/\p{Cc}/gu, "")
-    .trim()
-    .slice(0, attributionValueMaxLength);
-  return capped.replace(/[\uD800-\uDBFF]$/, "").trim();
+  const printable = (value ?? "").normalize("NFC").replace(UNPRINTABLE_EVERYWHERE, "").trim();
+  return Array.from(printable).slice(0, attributionValueMaxLength).join("").trim();
 }
 
 export function isLiveAttribution(record: AttributionRecord | undefined, now: number): boolean {
@@ -65,11 +104,18 @@ export function attributionFromLanding(landing: {
       utmm: cleanAttributionValue(searchParams.get("utm_medium")),
       utmc: cleanAttributionValue(searchParams.get("utm_campaign")),
       ts: landing.now,
+      ref: newVisitReference(),
     };
   }
   const referrerHost = referrerHostname(landing.referrer);
   if (!referrerHost || referrerHost === hostname || landing.hasLiveRecord()) return undefined;
-  return { utms: cleanAttributionValue(referrerHost), utmm: "", utmc: "", ts: landing.now };
+  return {
+    utms: cleanAttributionValue(referrerHost),
+    utmm: "",
+    utmc: "",
+    ts: landing.now,
+    ref: newVisitReference(),
+  };
 }
 
 function referrerHostname(referrer: string | null | undefined): string {
@@ -83,15 +129,18 @@ function referrerHostname(referrer: string | null | undefined): string {
 
 /**
  * The cookie's value, the record's own fields form-encoded (cookie-safe):
- * `utms=<source>&utmm=<medium>&utmc=<campaign>&ts=<ms>`.
+ * `utms=<source>&utmm=<medium>&utmc=<campaign>&ref=<reference>&ts=<ms>` (no ref for a record
+ * saved before references existed).
  */
 export function serializeAttributionCookieValue(record: AttributionRecord): string | undefined {
-  const value = new URLSearchParams({
+  const fields = new URLSearchParams({
     utms: cleanAttributionValue(record.utms),
     utmm: cleanAttributionValue(record.utmm),
     utmc: cleanAttributionValue(record.utmc),
-    ts: String(Math.trunc(record.ts)),
-  }).toString();
+  });
+  if (isVisitReference(record.ref)) fields.set("ref", record.ref);
+  fields.set("ts", String(Math.trunc(record.ts)));
+  const value = fields.toString();
   return value.length <= attributionCookieMaxLength ? value : undefined;
 }
 
@@ -105,11 +154,13 @@ export function parseAttributionCookieValue(value: string): AttributionRecord | 
   const fields = new URLSearchParams(value);
   const ts = fields.get("ts") ?? "";
   if (!/^\d{1,15}$/.test(ts)) return undefined;
+  const ref = fields.get("ref");
   const record: AttributionRecord = {
     utms: fields.get("utms") ?? "",
     utmm: fields.get("utmm") ?? "",
     utmc: fields.get("utmc") ?? "",
     ts: Number(ts),
+    ...(ref === null ? {} : { ref }),
   };
   return serializeAttributionCookieValue(record) === value ? record : undefined;
 }

@@ -17,15 +17,19 @@ const pathOrUrl = (fallback: string) =>
     })
     .default(fallback);
 const text = (fallback: string) => z.string().trim().min(1).default(fallback);
-const hostList = z
+/** A comma-separated setting as its items, trimmed, empty ones left out: the one list parser. */
+export const commaList = z
   .string()
   .default("")
   .transform((value) =>
     value
       .split(",")
-      .map((item) => item.trim().toLowerCase())
+      .map((item) => item.trim())
       .filter(Boolean),
-  )
+  );
+
+const hostList = commaList
+  .transform((items) => items.map((item) => item.toLowerCase()))
   .pipe(
     z.array(
       z

@@ -90,32 +90,6 @@ export const seedRuns = pgTable("seed_runs", {
 });
 
 /**
- * Conversions the browser reported (POST /events), with the visit's attribution, for
- * `npx rise-admin report attribution`. Empty utm values are stored as NULL.
- */
-export const conversionEvents = pgTable(
-  "conversion_events",
-  {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    type: text("type").notNull(),
-    utmSource: text("utm_source"),
-    utmMedium: text("utm_medium"),
-    utmCampaign: text("utm_campaign"),
-    landing: text("landing"),
-    /** The payment provider's event id for conversions it reported, so a replay adds nothing. */
-    stripeEventId: text("stripe_event_id").unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index("conversion_events_type_created_at").on(table.type, table.createdAt),
-    check(
-      "conversion_events_type_known",
-      sql`${table.type} in ('demo_booked', 'checkout_completed')`,
-    ),
-  ],
-);
-
-/**
  * Visits that started from a campaign or an outside referrer, counted per UTC day and
  * (source, medium, campaign, landing path): no visitor, address or time of day is kept,
  * so the table holds counts, never people. A missing utm value is stored as "" (part of
@@ -160,23 +134,95 @@ export const campaignLandingCounts = pgTable(
 );
 
 /**
- * Conversions counted per UTC day of their time, type and utm values ("" for none), kept
- * in the same transaction as each conversion_events row, so the funnel sums a few
- * thousand counts rather than every event.
+ * A visit's reference (decision 0022) with the names it came with: the payment provider's
+ * checkout and the scheduling provider's booking carry the reference, and the webhooks read the
+ * exact names back from here. Written by the visit's landing report; kept for the retention
+ * period, like the counts.
  */
-export const conversionCounts = pgTable(
-  "conversion_counts",
+export const visitReferences = pgTable(
+  "visit_references",
   {
-    day: date("day", { mode: "string" }).notNull(),
-    type: text("type").notNull(),
+    ref: text("ref").primaryKey(),
     source: text("source").notNull(),
     medium: text("medium").notNull(),
     campaign: text("campaign").notNull(),
-    count: integer("count").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("visit_references_created_at").on(table.createdAt)],
+);
+
+/**
+ * Booked demos, one row per invitee (decision 0021): the scheduling provider's signed webhook
+ * is the record, the browser's report a hint merged into the same row by the invitee's URI.
+ * `invitee` is the provider's invitee URI, or `browser:<uuid>` for a browser's report that
+ * named none. A row counts while `canceled_at` is null: a reschedule cancels the old invitee
+ * and creates a new one that takes over its day and attribution, so it stays one booking.
+ * `attributed_by` says where the names came from, so a better source replaces a weaker one
+ * whatever the order of arrival: reference > provider > browser > none.
+ */
+export const demoBookings = pgTable(
+  "demo_bookings",
+  {
+    invitee: text("invitee").primaryKey(),
+    /** The UTC day the demo was booked. */
+    day: date("day", { mode: "string" }).notNull(),
+    source: text("source").notNull().default(""),
+    medium: text("medium").notNull().default(""),
+    campaign: text("campaign").notNull().default(""),
+    attributedBy: text("attributed_by").notNull().default("none"),
+    landing: text("landing"),
+    /** The scheduling provider's webhook told us of this invitee. */
+    confirmed: boolean("confirmed").notNull().default(false),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    /** The invitee was canceled by a reschedule (a new invitee took its place). */
+    rescheduled: boolean("rescheduled").notNull().default(false),
+    ...timestamps,
   },
   (table) => [
-    primaryKey({ columns: [table.day, table.type, table.source, table.medium, table.campaign] }),
-    check("conversion_counts_count_positive", sql`${table.count} > 0`),
+    index("demo_bookings_day").on(table.day),
+    check(
+      "demo_bookings_attributed_by_known",
+      sql`${table.attributedBy} in ('none', 'browser', 'provider', 'reference')`,
+    ),
+  ],
+);
+
+/**
+ * Checkout sessions the payment provider told us of, one row per session whatever events
+ * arrive and in whatever order. A session counts as a paid sign-up once `paid_at` is set
+ * (completed with payment_status paid or no_payment_required, or its delayed payment
+ * succeeded) and `failed_at` is not (its delayed payment failed); `day` is the UTC day it was paid.
+ */
+export const checkoutSessions = pgTable(
+  "checkout_sessions",
+  {
+    session: text("session").primaryKey(),
+    day: date("day", { mode: "string" }),
+    source: text("source").notNull().default(""),
+    medium: text("medium").notNull().default(""),
+    campaign: text("campaign").notNull().default(""),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index("checkout_sessions_day").on(table.day)],
+);
+
+/**
+ * Each source, medium and campaign name the landings have brought, with the UTC day it first
+ * came: a day's new names are counted against ATTRIBUTION_NEW_NAMES_PER_DAY (decision 0023).
+ */
+export const attributionNames = pgTable(
+  "attribution_names",
+  {
+    dimension: text("dimension").notNull(),
+    name: text("name").notNull(),
+    firstDay: date("first_day", { mode: "string" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.dimension, table.name] }),
+    index("attribution_names_dimension_first_day").on(table.dimension, table.firstDay),
+    check("attribution_names_dimension_known", sql`${table.dimension} in ('source', 'medium', 'campaign')`),
   ],
 );
 
@@ -223,10 +269,12 @@ export const schema = {
   shortLinks,
   profiles,
   seedRuns,
-  conversionEvents,
   landingCounts,
   campaignLandingCounts,
-  conversionCounts,
+  visitReferences,
+  demoBookings,
+  checkoutSessions,
+  attributionNames,
   shortLinkClicksByDay,
   rateLimits,
 };

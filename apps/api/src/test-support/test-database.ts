@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { getTableName, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { type DatabaseHandle, openDatabase } from "../db/open-database.ts";
+import { schema } from "../db/schema.ts";
 
 /**
  * The database backends the integration suite runs against. Test files run in parallel, so
@@ -50,8 +51,12 @@ export async function ensureTestDatabase(url: string, suffix: string): Promise<s
   return databaseUrl.toString();
 }
 
+/** Every table of the schema, so a table added there is cleared without a list to keep. */
+const everyTable = sql.join(
+  Object.values(schema).map((table) => sql.identifier(getTableName(table))),
+  sql`, `,
+);
+
 export async function clearTables(handle: DatabaseHandle): Promise<void> {
-  await handle.db.execute(
-    sql`truncate content_pages, short_links, profiles, seed_runs, conversion_events, rate_limits, landing_counts, campaign_landing_counts, conversion_counts, short_link_clicks_by_day`,
-  );
+  await handle.db.execute(sql`truncate ${everyTable}`);
 }

@@ -30,6 +30,11 @@ export const testConfig: ApiConfig = {
   RATE_LIMIT_EVENTS_PER_MINUTE: 20,
   DATABASE_TIMEOUT_MS: 1000,
   STRIPE_WEBHOOK_SECRET: "whsec_test_secret",
+  CALENDLY_WEBHOOK_SIGNING_KEY: "calendly_test_signing_key",
+  // As in production with the key set: the provider's webhook is the record of bookings.
+  browserBookingsCount: false,
+  ATTRIBUTION_NEW_NAMES_PER_DAY: 1000,
+  REPORT_DEADLINE_MS: 5000,
 };
 
 /** A JWT-shaped fake token for `uid`; the fake verifier accepts only these. */

@@ -1,0 +1,2 @@
+DROP TABLE "conversion_counts" CASCADE;--> statement-breakpoint
+DROP TABLE "conversion_events" CASCADE;
