@@ -6,6 +6,9 @@ import {
   attributionLifetimeMs,
   attributionSetCookie,
   cleanAttributionValue,
+  hasUnprintableCharacter,
+  isVisitReference,
+  newVisitReference,
   parseAttributionCookieValue,
   readAttributionCookie,
   serializeAttributionCookieValue,
@@ -14,19 +17,79 @@ import {
 const now = 1_800_000_000_000;
 const spring: AttributionRecord = { utms: "fb", utmm: "cpc", utmc: "spring", ts: now - 1000 };
 const springCookie = `utms=fb&utmm=cpc&utmc=spring&ts=${now - 1000}`;
+const ref = "Zm9vYmFyLWJhei1xdXV4LT";
+const withRef: AttributionRecord = { ...spring, ref };
+const withRefCookie = `utms=fb&utmm=cpc&utmc=spring&ref=${ref}&ts=${now - 1000}`;
+const freshRef = expect.stringMatching(/^[A-Za-z0-9_-]{22}$/);
 
 describe("cleanAttributionValue", () => {
-  it("trims, drops control characters and caps at 200 UTF-16 units", () => {
+  it("trims and drops control characters", () => {
     expect(cleanAttributionValue("  spring sale ")).toBe("spring sale");
     expect(cleanAttributionValue("spring\r\nSet-Cookie: admin=1")).toBe(
       "springSet-Cookie: admin=1",
     );
     expect(cleanAttributionValue(null)).toBe("");
-    expect(cleanAttributionValue("a".repeat(5000))).toHaveLength(200);
-    // A cut never leaves half of a character that takes two UTF-16 units.
+    expect(cleanAttributionValue(" \t\n ")).toBe("");
+  });
+
+  it("drops C1 controls and format characters: terminal escapes, bidi overrides, invisibles", () => {
+    expect(cleanAttributionValue("a\u009b31mb")).toBe("a31mb");
+    expect(cleanAttributionValue("\u001b[31mred")).toBe("[31mred");
+    expect(cleanAttributionValue("invoice\u202Egpj.exe")).toBe("invoicegpj.exe");
+    expect(cleanAttributionValue("a\u200bb\u2066c\ufeffd\u00ade")).toBe("abcde");
+    expect(cleanAttributionValue("a\u0000b\u007fc\u0085d")).toBe("abcd");
+  });
+
+  it("writes one spelling of each character (NFC)", () => {
+    expect(cleanAttributionValue("cafe\u0301")).toBe("caf\u00e9");
+    expect(cleanAttributionValue("caf\u00e9")).toBe("caf\u00e9");
+  });
+
+  it("cuts to 100 characters, not UTF-16 units, never inside a character", () => {
+    expect(cleanAttributionValue("a".repeat(5000))).toHaveLength(100);
     const emoji = cleanAttributionValue(`x${"🎂".repeat(300)}`);
-    expect(emoji).toHaveLength(199);
+    expect(Array.from(emoji)).toHaveLength(100);
+    expect(emoji).toBe(`x${"🎂".repeat(99)}`);
     expect(() => encodeURIComponent(emoji)).not.toThrow();
+    // Counted after NFC: 100 "é" written as "e" and a combining accent stay 100 characters.
+    expect(cleanAttributionValue("e\u0301".repeat(150))).toBe("\u00e9".repeat(100));
+    // What is cut off after a space leaves no space at the end.
+    expect(cleanAttributionValue(`${"a".repeat(99)} b`)).toBe("a".repeat(99));
+  });
+});
+
+describe("hasUnprintableCharacter", () => {
+  it("finds control and format characters, C0, C1 and bidi alike", () => {
+    for (const value of ["a\u0000", "\n", "\u001b[", "\u009b", "\u202e", "\u200b", "\ufeff"]) {
+      expect(hasUnprintableCharacter(value), JSON.stringify(value)).toBe(true);
+    }
+    for (const value of ["", "spring sale", "Pâques 2027 🐣", "春季", "a_b-c.d/e"]) {
+      expect(hasUnprintableCharacter(value), value).toBe(false);
+    }
+  });
+});
+
+describe("visit references", () => {
+  it("are 22 URL-safe characters, a new one each time", () => {
+    const references = Array.from({ length: 50 }, newVisitReference);
+    for (const reference of references) expect(isVisitReference(reference)).toBe(true);
+    expect(new Set(references).size).toBe(references.length);
+  });
+
+  it("are told from anything else", () => {
+    expect(isVisitReference(ref)).toBe(true);
+    for (const value of [
+      undefined,
+      null,
+      22,
+      "",
+      ref.slice(1),
+      `${ref}a`,
+      `${ref.slice(1)}=`,
+      `${ref.slice(1)}.`,
+    ]) {
+      expect(isVisitReference(value), String(value)).toBe(false);
+    }
   });
 });
 
@@ -39,11 +102,37 @@ describe("the cookie value", () => {
     expect(parseAttributionCookieValue(springCookie)).toEqual(spring);
   });
 
+  it("round-trips the visit's reference, between the campaign and the time", () => {
+    expect(serializeAttributionCookieValue(withRef)).toBe(withRefCookie);
+    expect(parseAttributionCookieValue(withRefCookie)).toEqual(withRef);
+    const fresh = {
+      utms: "Zürich Café",
+      utmm: "",
+      utmc: "Spring.Sale 2026",
+      ts: now,
+      ref: newVisitReference(),
+    };
+    expect(parseAttributionCookieValue(serializeAttributionCookieValue(fresh) ?? "")).toEqual(
+      fresh,
+    );
+  });
+
+  it("still reads a cookie written before references existed, as a record without one", () => {
+    const record = parseAttributionCookieValue(springCookie);
+    expect(record).toEqual(spring);
+    expect(record).not.toHaveProperty("ref");
+  });
+
+  it("writes no reference that is not one", () => {
+    expect(serializeAttributionCookieValue({ ...spring, ref: "a&utms=evil" })).toBe(springCookie);
+  });
+
   it("cleans what it writes and refuses a record too long to keep", () => {
     expect(
       serializeAttributionCookieValue({ utms: " fb\n", utmm: "", utmc: "", ts: now + 0.5 }),
     ).toBe(`utms=fb&utmm=&utmc=&ts=${now}`);
-    const huge = "é".repeat(200);
+    // Each 🎂 is 12 characters percent-encoded: three of 100 are longer than a cookie keeps.
+    const huge = "🎂".repeat(100);
     expect(serializeAttributionCookieValue({ utms: huge, utmm: huge, utmc: huge, ts: now })).toBe(
       undefined,
     );
@@ -59,7 +148,15 @@ describe("the cookie value", () => {
     ["fields in another order", `ts=${now}&utms=fb&utmm=&utmc=`],
     ["a repeated field", `utms=fb&utms=evil&utmm=&utmc=&ts=${now}`],
     ["an extra field", `utms=fb&utmm=&utmc=&ts=${now}&admin=1`],
-    ["a source longer than 200", `utms=${"a".repeat(201)}&utmm=&utmc=&ts=${now}`],
+    ["a source longer than 100", `utms=${"a".repeat(101)}&utmm=&utmc=&ts=${now}`],
+    ["a C1 control", `utms=a%C2%9Bb&utmm=&utmc=&ts=${now}`],
+    ["a bidi override", `utms=a%E2%80%AEb&utmm=&utmc=&ts=${now}`],
+    ["a value not in NFC", `utms=cafe%CC%81&utmm=&utmc=&ts=${now}`],
+    ["a reference too short", `utms=fb&utmm=&utmc=&ref=${ref.slice(1)}&ts=${now}`],
+    ["a reference with another character", `utms=fb&utmm=&utmc=&ref=${ref.slice(1)}.&ts=${now}`],
+    ["an empty reference", `utms=fb&utmm=&utmc=&ref=&ts=${now}`],
+    ["a reference after the time", `utms=fb&utmm=&utmc=&ts=${now}&ref=${ref}`],
+    ["a repeated reference", `utms=fb&utmm=&utmc=&ref=${ref}&ref=${ref}&ts=${now}`],
     ["a value wrapped in quotes", `"${springCookie}"`],
     ["another encoding", `utms=f%62&utmm=&utmc=&ts=${now}`],
     ["an encoded line break", `utms=fb%0D%0ASet-Cookie%3A+x%3D1&utmm=&utmc=&ts=${now}`],
@@ -76,6 +173,7 @@ describe("readAttributionCookie", () => {
   it("finds the live record among other cookies", () => {
     expect(readAttributionCookie(`theme=dark; utm=${springCookie}; x=1`, now)).toEqual(spring);
     expect(readAttributionCookie(`utm=${springCookie}`, now)).toEqual(spring);
+    expect(readAttributionCookie(`theme=dark; utm=${withRefCookie}`, now)).toEqual(withRef);
   });
 
   it("skips bad or expired values and takes the first good one", () => {
@@ -113,8 +211,21 @@ describe("attributionFromLanding", () => {
       utmm: "cpc",
       utmc: "spring",
       ts: now,
+      ref: freshRef,
     });
-    expect(landing(`https://site.test/?utm_source=${"a".repeat(900)}`)?.utms).toHaveLength(200);
+    expect(landing(`https://site.test/?utm_source=${"a".repeat(900)}`)?.utms).toHaveLength(100);
+    expect(
+      landing("https://site.test/?utm_source=a%E2%80%AEb%C2%9B&utm_campaign=cafe%CC%81"),
+    ).toMatchObject({ utms: "ab", utmc: "caf\u00e9" });
+  });
+
+  it("gives every record it saves a new reference", () => {
+    const url = "https://site.test/?utm_source=fb&utm_medium=cpc&utm_campaign=spring";
+    const first = landing(url)?.ref;
+    const second = landing(url)?.ref;
+    expect(isVisitReference(first)).toBe(true);
+    expect(isVisitReference(second)).toBe(true);
+    expect(first).not.toBe(second);
   });
 
   it("takes another site's host only when no live record exists", () => {
@@ -123,6 +234,7 @@ describe("attributionFromLanding", () => {
       utmm: "",
       utmc: "",
       ts: now,
+      ref: freshRef,
     });
     expect(landing("https://site.test/", "https://www.google.com/", true)).toBeUndefined();
     expect(landing("https://site.test/", "https://site.test/pricing")).toBeUndefined();
@@ -139,6 +251,9 @@ describe("attributionSetCookie", () => {
     expect(attributionSetCookie(spring, { secure: false })).toBe(
       `utm=${springCookie}; Max-Age=2592000; Path=/; SameSite=Lax`,
     );
+    expect(attributionSetCookie(withRef, { secure: true })).toBe(
+      `utm=${withRefCookie}; Max-Age=2592000; Path=/; SameSite=Lax; Secure`,
+    );
   });
 });
 
@@ -147,11 +262,17 @@ describe("attributionCookieForPage", () => {
     attributionCookieForPage({ url, referrer, cookies, now });
 
   it("answers a campaign link with the cookie, its values cleaned and encoded", () => {
-    expect(page("https://site.test/?utm_source=fb&utm_medium=cpc&utm_campaign=spring%20sale")).toBe(
-      `utm=utms=fb&utmm=cpc&utmc=spring+sale&ts=${now}; Max-Age=2592000; Path=/; SameSite=Lax; Secure`,
+    expect(
+      page("https://site.test/?utm_source=fb&utm_medium=cpc&utm_campaign=spring%20sale"),
+    ).toMatch(
+      new RegExp(
+        `^utm=utms=fb&utmm=cpc&utmc=spring\\+sale&ref=[A-Za-z0-9_-]{22}&ts=${now}; Max-Age=2592000; Path=/; SameSite=Lax; Secure$`,
+      ),
     );
-    expect(page("http://localhost:3000/?utm_source=fb")).toBe(
-      `utm=utms=fb&utmm=&utmc=&ts=${now}; Max-Age=2592000; Path=/; SameSite=Lax`,
+    expect(page("http://localhost:3000/?utm_source=fb")).toMatch(
+      new RegExp(
+        `^utm=utms=fb&utmm=&utmc=&ref=[A-Za-z0-9_-]{22}&ts=${now}; Max-Age=2592000; Path=/; SameSite=Lax$`,
+      ),
     );
   });
 
@@ -165,7 +286,7 @@ describe("attributionCookieForPage", () => {
 
   it("answers a referrer-only visit only when the cookie holds no live record", () => {
     expect(page("https://site.test/", "https://www.bing.com/")).toMatch(
-      /^utm=utms=www.bing.com&utmm=&utmc=&ts=/,
+      /^utm=utms=www.bing.com&utmm=&utmc=&ref=[A-Za-z0-9_-]{22}&ts=/,
     );
     expect(
       page("https://site.test/", "https://www.bing.com/", `utm=${springCookie}`),
