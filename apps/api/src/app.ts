@@ -7,6 +7,7 @@ import { ApiProblem, databaseUnavailable, errorBody, problemResponse } from "./h
 import { answerMissingRoute } from "./http/missing-route.ts";
 import { requestIdMiddleware } from "./request-id.ts";
 import { registerAdminReportRoutes } from "./routes/admin-reports.ts";
+import { registerCalendlyWebhookRoute } from "./routes/calendly-webhook.ts";
 import { registerContentPageRoutes } from "./routes/content-pages.ts";
 import { registerEventRoutes } from "./routes/events.ts";
 import { registerHealthRoutes } from "./routes/health.ts";
@@ -77,6 +78,7 @@ export function createApi(deps: ApiDeps): Hono {
   registerEventRoutes(app, deps);
   registerAdminReportRoutes(app, deps);
   registerStripeWebhookRoute(app, deps);
+  registerCalendlyWebhookRoute(app, deps);
   registerOpenApiRoute(app, deps);
 
   app.notFound(

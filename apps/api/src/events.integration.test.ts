@@ -1,19 +1,26 @@
+import { funnelReportSchema, utcDay } from "@bakery/shared/admin-contract";
 import { conversionAcceptedSchema } from "@bakery/shared/api-contract";
+import { newVisitReference } from "@bakery/shared/attribution-record";
 import { asc, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { conversionEvents } from "./db/schema.ts";
+import { demoBookings, profiles } from "./db/schema.ts";
 import { EVENT_BODY_MAX_BYTES } from "./routes/events.ts";
+import { newInviteeUri } from "./test-support/calendly-events.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
 import { freshTestServerPerTest } from "./test-support/fresh-per-test.ts";
 import { testBackends } from "./test-support/test-database.ts";
 import {
+  fakeToken,
   startTestServer,
   stopRateLimitClock,
   type TestServer,
   testConfig,
 } from "./test-support/test-server.ts";
 
-/** POST /events: the conversion record (a booked demo with its attribution). */
+/**
+ * POST /events: a booked demo as the browser saw it, with its attribution: a hint merged into
+ * the booking the scheduling provider's webhook records (decision 0021).
+ */
 
 /** What every landing that is not a path on this site is told. */
 const onSite = "landing: must be a path on this site starting with /";
@@ -23,12 +30,19 @@ const booked = {
   attribution: { utms: "fb", utmm: "cpc", utmc: "spring" },
   landing: "/pricing",
 };
+const operator = fakeToken("op-1");
+const person = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36";
 
 describe.each(testBackends({ postgresDatabase: "events" }))(
   "POST /events against $name",
   ({ open }) => {
     // A fresh instance per test: rate-limit counts live in its memory as well as in the database.
-    const fresh = freshTestServerPerTest(open);
+    const fresh = freshTestServerPerTest(open, {
+      seed: (handle) =>
+        handle.db
+          .insert(profiles)
+          .values({ uid: "op-1", email: "op-1@example.com", status: "active", role: "operator" }),
+    });
     const post = (
       body: unknown,
       headers: Record<string, string> = {},
@@ -40,10 +54,13 @@ describe.each(testBackends({ postgresDatabase: "events" }))(
         body: typeof body === "string" ? body : JSON.stringify(body),
       });
     const storedEvents = () =>
-      fresh.handle.db.select().from(conversionEvents).orderBy(asc(conversionEvents.id));
+      fresh.handle.db
+        .select()
+        .from(demoBookings)
+        .orderBy(asc(demoBookings.createdAt), asc(demoBookings.invitee));
 
-    it("stores a booked demo with its attribution and answers 202", async () => {
-      const before = Date.now();
+    it("stores a booked demo with its attribution, unconfirmed, and answers 202", async () => {
+      const before = utcDay(new Date());
       const response = await post(booked);
       expect(response.status).toBe(202);
       expect(response.headers.get("cache-control")).toBe("no-store");
@@ -52,28 +69,103 @@ describe.each(testBackends({ postgresDatabase: "events" }))(
       const [row, ...others] = await storedEvents();
       expect(others).toEqual([]);
       expect(row).toMatchObject({
-        type: "demo_booked",
-        utmSource: "fb",
-        utmMedium: "cpc",
-        utmCampaign: "spring",
+        // It named no invitee: a booking of its own, which no webhook can confirm.
+        invitee: expect.stringMatching(/^browser:[0-9a-f-]{36}$/),
+        source: "fb",
+        medium: "cpc",
+        campaign: "spring",
+        attributedBy: "browser",
         landing: "/pricing",
+        confirmed: false,
+        canceledAt: null,
       });
-      // The database's clock, so allow for a little skew around the request.
-      expect(row?.createdAt.getTime()).toBeGreaterThan(before - 5_000);
-      expect(row?.createdAt.getTime()).toBeLessThan(Date.now() + 5_000);
+      // Today's UTC day, which may have turned during the request.
+      expect([before, utcDay(new Date())]).toContain(row?.day);
     });
 
-    it("stores a visit without attribution or landing page, and empty utm values as NULL", async () => {
+    it("stores a visit without attribution or landing page, and empty names as none", async () => {
       expect((await post({ type: "demo_booked", attribution: null, landing: null })).status).toBe(
         202,
       );
       const referrerOnly = { utms: "www.google.com", utmm: "", utmc: "" };
       expect((await post({ ...booked, attribution: referrerOnly, landing: "/" })).status).toBe(202);
+      const blank = { utms: "", utmm: "", utmc: "" };
+      expect((await post({ ...booked, attribution: blank, landing: "/" })).status).toBe(202);
       const rows = await storedEvents();
-      expect(rows.map((r) => [r.utmSource, r.utmMedium, r.utmCampaign, r.landing])).toEqual([
-        [null, null, null, null],
-        ["www.google.com", null, null, "/"],
+      expect(
+        rows
+          .map((r) => [r.source, r.medium, r.campaign, r.attributedBy, r.landing])
+          .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      ).toEqual([
+        ["", "", "", "none", null],
+        ["", "", "", "none", "/"],
+        ["www.google.com", "", "", "browser", "/"],
       ]);
+    });
+
+    it("keeps one booking per invitee the report names, however often it is reported", async () => {
+      const invitee = newInviteeUri();
+      expect((await post({ ...booked, invitee })).status).toBe(202);
+      expect((await post({ ...booked, invitee, landing: "/book-demo" })).status).toBe(202);
+      expect(await storedEvents()).toEqual([
+        expect.objectContaining({ invitee, campaign: "spring", landing: "/pricing" }),
+      ]);
+    });
+
+    it("credits the names kept with the visit reference the report carries, else the names it sent", async () => {
+      const ref = newVisitReference();
+      const landing = await fetch(`${fresh.server.url}/events`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "User-Agent": person },
+        body: JSON.stringify({
+          type: "landing",
+          ref,
+          attribution: { utms: "Google Ads", utmm: "cpc", utmc: "Pâques 2027" },
+          landing: "/book-demo",
+        }),
+      });
+      expect(landing.status).toBe(202);
+      const known = newInviteeUri();
+      const unknown = newInviteeUri();
+      expect((await post({ ...booked, invitee: known, ref })).status).toBe(202);
+      const otherRef = newVisitReference();
+      expect((await post({ ...booked, invitee: unknown, ref: otherRef })).status).toBe(202);
+      const rows = await storedEvents();
+      expect(rows.find((row) => row.invitee === known)).toMatchObject({
+        source: "Google Ads",
+        medium: "cpc",
+        campaign: "Pâques 2027",
+        attributedBy: "reference",
+      });
+      expect(rows.find((row) => row.invitee === unknown)).toMatchObject({
+        source: "fb",
+        attributedBy: "browser",
+      });
+    });
+
+    it("stores a browser's report, counted unconfirmed only where the provider's webhook is not the record", async () => {
+      expect(testConfig.browserBookingsCount).toBe(false);
+      expect((await post({ ...booked, invitee: newInviteeUri() })).status).toBe(202);
+      expect(await storedEvents()).toHaveLength(1);
+      const today = utcDay(new Date());
+      const yesterday = utcDay(new Date(Date.now() - 86_400_000));
+      const totals = async (target: TestServer) => {
+        const response = await fetch(`${target.url}/admin/funnel?from=${yesterday}&to=${today}`, {
+          headers: { Authorization: `Bearer ${operator}` },
+        });
+        expect(response.status).toBe(200);
+        return funnelReportSchema.parse(await response.json()).totals;
+      };
+      expect(await totals(fresh.server)).toMatchObject({ demosBooked: 0, demosConfirmed: 0 });
+      // Local mode, or production without the provider's signing key.
+      const browserCounts = await startTestServer(fresh.handle, {
+        config: { ...testConfig, browserBookingsCount: true },
+      });
+      try {
+        expect(await totals(browserCounts)).toMatchObject({ demosBooked: 1, demosConfirmed: 0 });
+      } finally {
+        await browserCounts.close();
+      }
     });
 
     it.each([
@@ -99,14 +191,29 @@ describe.each(testBackends({ postgresDatabase: "events" }))(
         "attribution.utms: must be a string",
       ],
       [
-        "a 201-character source",
-        { ...booked, attribution: { ...booked.attribution, utms: "s".repeat(201) } },
-        "attribution.utms: must be at most 200 characters",
-      ],
-      [
         "a control character",
         { ...booked, attribution: { ...booked.attribution, utmc: "spring\nsale" } },
         "attribution.utmc: must not contain control characters",
+      ],
+      [
+        "a C1 control character (CSI)",
+        { ...booked, attribution: { ...booked.attribution, utms: "fb\u009b31m" } },
+        "attribution.utms: must not contain control characters",
+      ],
+      [
+        "a bidi override",
+        { ...booked, attribution: { ...booked.attribution, utmm: "\u202Ecpc" } },
+        "attribution.utmm: must not contain control characters",
+      ],
+      [
+        "an invitee that is not the scheduling provider's",
+        { ...booked, invitee: "https://evil.example/scheduled_events/a/invitees/b" },
+        "invitee: must be the scheduling provider's invitee address",
+      ],
+      [
+        "a visit reference of the wrong form",
+        { ...booked, ref: "short" },
+        "ref: must be a visit reference of 22 URL-safe characters",
       ],
       ["a landing page without /", { ...booked, landing: "pricing" }, onSite],
       ["a protocol-relative landing", { ...booked, landing: "//evil.example/x" }, onSite],
@@ -127,13 +234,21 @@ describe.each(testBackends({ postgresDatabase: "events" }))(
       },
     );
 
-    it("accepts the longest allowed values", async () => {
+    it("accepts the longest landing page, and cuts names to 100 characters", async () => {
       const longest = {
         type: "demo_booked",
-        attribution: { utms: "s".repeat(200), utmm: "m".repeat(200), utmc: "c".repeat(200) },
+        attribution: { utms: "s".repeat(150), utmm: "m".repeat(150), utmc: "c".repeat(150) },
         landing: `/${"p".repeat(299)}`,
       };
       expect((await post(longest)).status).toBe(202);
+      expect(await storedEvents()).toEqual([
+        expect.objectContaining({
+          source: "s".repeat(100),
+          medium: "m".repeat(100),
+          campaign: "c".repeat(100),
+          landing: longest.landing,
+        }),
+      ]);
     });
 
     it("refuses a body that is not application/json with 415", async () => {
@@ -206,9 +321,11 @@ describe.each(testBackends({ postgresDatabase: "events" }))(
       expect(preflight.headers.get("access-control-allow-methods")).toMatch(/POST/);
     });
 
-    it("keeps the events table's type list in the database too", async () => {
+    it("keeps the bookings' list of attribution sources in the database too", async () => {
       await expect(
-        fresh.handle.db.execute(sql`insert into conversion_events (type) values ('nonsense')`),
+        fresh.handle.db.execute(
+          sql`insert into demo_bookings (invitee, day, attributed_by) values ('x', '2026-03-01', 'nonsense')`,
+        ),
       ).rejects.toThrow();
     });
   },

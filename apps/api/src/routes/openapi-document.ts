@@ -16,7 +16,9 @@ import {
   slugSchema,
 } from "@bakery/shared/api-contract";
 import { z } from "zod";
+import { CALENDLY_SIGNATURE_TOLERANCE_SECONDS } from "../security/calendly-signature.ts";
 import { PRODUCT_VERSION } from "../version.ts";
+import { inviteeEventSchema } from "./calendly-webhook.ts";
 
 /**
  * The API described as OpenAPI 3.1, built from the same zod schemas the API answers
@@ -71,6 +73,13 @@ const operatorErrors = {
 const commonErrors = {
   429: { ...error("Too many requests from this client"), headers: retryAfter },
   503: { ...error("The database is unreachable; try again shortly"), headers: retryAfter },
+};
+
+const reportUnavailable = {
+  ...error(
+    "The database is unreachable, or the report was not ready within REPORT_DEADLINE_MS; try again shortly",
+  ),
+  headers: retryAfter,
 };
 
 export function openApiDocument(apiBasePath: string) {
@@ -147,7 +156,7 @@ export function openApiDocument(apiBasePath: string) {
       "/events": {
         post: {
           summary:
-            "Record a conversion (a booked demo) with the visit's attribution, or a landing (a visit from a campaign or an outside referrer; not counted for bots)",
+            "Record a booked demo as the browser saw it (the invitee its scheduling page named, the visit's reference and attribution: merged into the scheduling provider's record of that invitee), or a landing (a visit from a campaign or an outside referrer, with its reference; not counted for bots)",
           requestBody: {
             required: true,
             content: { "application/json": { schema: schema(siteEventSchema, "input") } },
@@ -164,7 +173,7 @@ export function openApiDocument(apiBasePath: string) {
       "/admin/funnel": {
         get: {
           summary:
-            "Operators: landings, booked demos and completed checkouts per campaign, source or medium and UTC day",
+            "Operators: landings, booked demos (and how many the scheduling provider confirmed) and paid checkouts per campaign, source or medium, for the top groups with the rest summed as Other, and per UTC day",
           security: [{ firebaseIdToken: [] }],
           parameters: [
             day("from", "First day"),
@@ -180,7 +189,7 @@ export function openApiDocument(apiBasePath: string) {
           responses: {
             200: { description: "The funnel", content: json(funnelReportSchema) },
             ...operatorErrors,
-            503: commonErrors[503],
+            503: reportUnavailable,
           },
         },
       },
@@ -192,14 +201,14 @@ export function openApiDocument(apiBasePath: string) {
           responses: {
             200: { description: "The links", content: json(linksReportSchema) },
             ...operatorErrors,
-            503: commonErrors[503],
+            503: reportUnavailable,
           },
         },
       },
       "/webhooks/stripe": {
         post: {
           summary:
-            "The payment provider's events, signed (Stripe-Signature); a completed checkout is recorded once per event id under the campaign in its client_reference_id",
+            "The payment provider's checkout events, signed (Stripe-Signature): a checkout session counts as a paid sign-up once paid (completed with payment_status paid, or its delayed payment succeeded) and never if its delayed payment failed, once per session, credited through the visit reference or the names in its client_reference_id",
           parameters: [
             {
               name: "Stripe-Signature",
@@ -221,6 +230,41 @@ export function openApiDocument(apiBasePath: string) {
             400: error("No signature, a signature that does not match, or not an event"),
             413: error("The body is too large"),
             503: error("The database is unreachable, or STRIPE_WEBHOOK_SECRET is not set"),
+          },
+        },
+      },
+      "/webhooks/calendly": {
+        post: {
+          summary:
+            "The scheduling provider's invitee events, signed (Calendly-Webhook-Signature): invitee.created records a booked demo, invitee.canceled takes it out; one booking per invitee URI, a reschedule stays one",
+          parameters: [
+            {
+              name: "Calendly-Webhook-Signature",
+              in: "header",
+              required: true,
+              description: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with CALENDLY_WEBHOOK_SIGNING_KEY>, made at most ${CALENDLY_SIGNATURE_TOLERANCE_SECONDS / 60} minutes from the server's time`,
+              schema: { type: "string" },
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: schema(inviteeEventSchema, "input"),
+              },
+            },
+          },
+          responses: {
+            200: {
+              description:
+                "Stored (also for a redelivered event), or an event type that is not used",
+              content: { "application/json": { schema: { type: "object" } } },
+            },
+            400: error(
+              "No signature, one that does not match or is not fresh, or a body that is not an invitee's event",
+            ),
+            413: error("The body is too large"),
+            503: error("The database is unreachable, or CALENDLY_WEBHOOK_SIGNING_KEY is not set"),
           },
         },
       },
