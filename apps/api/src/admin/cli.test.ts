@@ -1,18 +1,23 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordConversionEvent } from "../db/conversion-events.ts";
+import { type AuthEmulator, startAuthEmulator } from "../../../../scripts/auth-emulator.ts";
 import { pgliteDir } from "../db/local-data-dir.ts";
 import { openDatabase } from "../db/open-database.ts";
-import { conversionEvents, profiles } from "../db/schema.ts";
+import { demoBookings, profiles } from "../db/schema.ts";
 import { type LocalServer, startLocalServer } from "../main.ts";
 import { freePort } from "../test-support/free-port.ts";
 
-/** The CLI as operators run it: a child process on a throwaway DATA_DIR. */
+/**
+ * The CLI as operators run it: a child process on a throwaway DATA_DIR, with a real Auth
+ * emulator of its own (started here, so `users set-role` is tested against one in every run).
+ */
 
 const CLI = path.join(import.meta.dirname, "cli.ts");
 const run = promisify(execFile);
@@ -50,11 +55,100 @@ function file(name: string, content: string) {
   return full;
 }
 
-beforeAll(() => {
+/** Whether nothing listens on `port` (the emulator also takes the two ports after its own). */
+const portIsFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+
+async function startEmulatorOnFreePorts(): Promise<AuthEmulator> {
+  for (;;) {
+    const port = await freePort();
+    if ((await portIsFree(port + 1)) && (await portIsFree(port + 2))) {
+      return startAuthEmulator({ port, quiet: true, timeoutMs: 110_000 });
+    }
+  }
+}
+
+let emulator: AuthEmulator;
+const PROJECT = "demo-bakery";
+const identityToolkit = () => `http://${emulator.host}/identitytoolkit.googleapis.com/v1`;
+
+async function emulatorCall(call: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${identityToolkit()}/${call}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      // The emulator's administrator, for the project's own calls (changing any account).
+      ...(call.startsWith("projects/") && { Authorization: "Bearer owner" }),
+    },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${call}: ${await response.clone().text()}`).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** An e-mail/password account, as anyone can make one on the sign-in page: unverified unless said. */
+async function newAccount(
+  email: string,
+  verified = false,
+): Promise<{ uid: string; idToken: string }> {
+  const account = await emulatorCall("accounts:signUp?key=cli-test", {
+    email,
+    password: "bakery-test-1",
+    returnSecureToken: true,
+  });
+  const uid = account.localId as string;
+  if (verified) {
+    await emulatorCall(`projects/${PROJECT}/accounts:update`, {
+      localId: uid,
+      emailVerified: true,
+    });
+  }
+  return { uid, idToken: account.idToken as string };
+}
+
+/** A unique address, so accounts made by one test never meet another's. */
+const address = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
+
+/** The profile a first sign-in makes: the uid, and the address its token carried then. */
+async function signedInBefore(uid: string, email: string) {
+  const db = await openDatabase({ dataDir: pgliteDir(dataDir) });
+  try {
+    await db.db.insert(profiles).values({ uid, email });
+  } finally {
+    await db.close();
+  }
+}
+
+async function roleInDatabase(uid: string): Promise<string | null | undefined> {
+  const db = await openDatabase({ dataDir: pgliteDir(dataDir) });
+  try {
+    const [row] = await db.db
+      .select({ role: profiles.role })
+      .from(profiles)
+      .where(eq(profiles.uid, uid));
+    return row?.role;
+  } finally {
+    await db.close();
+  }
+}
+
+/** `users set-role …` with the test's Auth emulator as the identity service. */
+const setRole = (...args: string[]) =>
+  cliWithEnv({ FIREBASE_AUTH_EMULATOR_HOST: emulator.host }, "users", "set-role", ...args);
+
+beforeAll(async () => {
   workDir = mkdtempSync(path.join(tmpdir(), "bakery-cli-"));
   dataDir = path.join(workDir, "data");
+  emulator = await startEmulatorOnFreePorts();
 });
-afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await emulator?.stop();
+  rmSync(workDir, { recursive: true, force: true });
+});
 
 describe("admin CLI without a running server", () => {
   it("prints help and exits 0", async () => {
@@ -274,46 +368,174 @@ describe("admin CLI without a running server", () => {
   });
 });
 
-describe("admin CLI: users set-role", () => {
-  it("gives and takes the operator role by email or uid, in the database alone", async () => {
-    const db = await openDatabase({ dataDir: pgliteDir(dataDir) });
-    await db.db.insert(profiles).values({ uid: "u-2", email: "Marketer@Example.com" });
-    await db.close();
-    // No identity provider to reach: the role lives only in the database.
-    const noFirebase = { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:1" };
+describe("admin CLI: users set-role, asking the Auth emulator", () => {
+  it("gives the operator role to a verified address, printing the account first", async () => {
+    const email = address("marketer");
+    const { uid } = await newAccount(email, true);
+    await signedInBefore(uid, email);
 
-    const granted = await cliWithEnv(
-      noFirebase,
-      "users",
-      "set-role",
-      "marketer@example.com",
-      "operator",
-    );
+    const granted = await setRole(email.toUpperCase(), "operator");
     expect(granted.code, granted.stderr).toBe(0);
-    expect(granted.stdout).toBe("Marketer@Example.com now has the role operator\n");
-    const listed = await cli("users", "list");
-    expect(listed.stdout).toMatch(/^EMAIL\s+UID\s+STATUS\s+ROLE\s+FIRST SEEN$/m);
-    expect(listed.stdout).toMatch(/^Marketer@Example\.com\s+u-2\s+pending\s+operator\s/m);
-
-    const removed = await cliWithEnv(noFirebase, "users", "set-role", "u-2", "none");
-    expect(removed.code, removed.stderr).toBe(0);
-    expect(removed.stdout).toBe("Marketer@Example.com now has no role\n");
+    expect(granted.stdout.split("\n")).toEqual([
+      expect.stringMatching(new RegExp(`^uid\\s+${uid}$`)),
+      expect.stringMatching(
+        new RegExp(`^e-mail\\s+${email.replaceAll(".", "\\.")} \\(verified\\)$`),
+      ),
+      expect.stringMatching(/^sign-in\s+password$/),
+      expect.stringMatching(/^role\s+none → operator$/),
+      `${email} now has the role operator`,
+      "",
+    ]);
+    expect(await roleInDatabase(uid)).toBe("operator");
     expect((await cli("users", "list")).stdout).toMatch(
-      /^Marketer@Example\.com\s+u-2\s+pending\s+-\s/m,
+      new RegExp(`^${email.replaceAll(".", "\\.")}\\s+${uid}\\s+pending\\s+operator\\s`, "m"),
+    );
+
+    const again = await setRole(uid, "operator");
+    expect(again.stdout).toContain(`${email} already has the role operator; nothing changed`);
+    const removed = await setRole(email, "none");
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stdout).toMatch(/^role\s+operator → none$/m);
+    expect(removed.stdout).toContain(`${email} now has no role`);
+    expect(await roleInDatabase(uid)).toBeNull();
+  });
+
+  it("refuses the operator role to an unverified address, saying how to verify it, and changes nothing", async () => {
+    const email = address("unverified");
+    const { uid } = await newAccount(email);
+    await signedInBefore(uid, email);
+
+    const refused = await setRole(email, "operator");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `error: ${email} is not a verified address (account ${uid}, signs in with password), so it can't be given the operator role`,
+    );
+    expect(refused.stderr).toContain('"Forgot password?" on the sign-in page');
+    expect(refused.stdout).toBe("");
+    // Refused before the database was even opened.
+    expect(refused.stderr).not.toContain("database:");
+    expect(await roleInDatabase(uid)).toBeNull();
+    expect((await setRole(email, "operator", "--dry-run")).code).toBe(1);
+
+    // Taking a role away needs no proof of the address.
+    expect((await setRole(email, "none")).code).toBe(0);
+  });
+
+  it("gives the role by uid whatever the address, saying it is not verified", async () => {
+    const email = address("by-uid");
+    const { uid } = await newAccount(email);
+    await signedInBefore(uid, email);
+
+    const granted = await setRole(uid, "operator");
+    expect(granted.code, granted.stderr).toBe(0);
+    expect(granted.stdout).toMatch(/^e-mail\s+\S+ \(not verified\)$/m);
+    expect(granted.stdout).toMatch(/^role\s+none → operator$/m);
+    expect(await roleInDatabase(uid)).toBe("operator");
+  });
+
+  it("gives nothing to whoever signed up first with a colleague's address", async () => {
+    const colleague = address("maria");
+    // The squatter signed up with the colleague's address before she did, and signed in.
+    const squatter = await newAccount(colleague);
+    await signedInBefore(squatter.uid, colleague);
+
+    const refused = await setRole(colleague, "operator");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`account ${squatter.uid}, signs in with password`);
+    expect(await roleInDatabase(squatter.uid)).toBeNull();
+  });
+
+  it("finds the profile by the identity service's uid, never by the address stored at first sign-in", async () => {
+    const colleague = address("ana");
+    // A squatter signed in first as the colleague's address, then moved the account to another
+    // one, so the colleague could sign up (verified) too: two profiles carry her address.
+    const squatter = await newAccount(colleague);
+    await signedInBefore(squatter.uid, colleague);
+    const squatterNow = address("squatter");
+    await emulatorCall(`projects/${PROJECT}/accounts:update`, {
+      localId: squatter.uid,
+      email: squatterNow,
+    });
+    const owner = await newAccount(colleague, true);
+    await signedInBefore(owner.uid, colleague);
+
+    const granted = await setRole(colleague, "operator");
+    expect(granted.code, granted.stderr).toBe(0);
+    expect(granted.stdout).toMatch(new RegExp(`^uid\\s+${owner.uid}$`, "m"));
+    expect(await roleInDatabase(owner.uid)).toBe("operator");
+    expect(await roleInDatabase(squatter.uid)).toBeNull();
+
+    // By the squatter's uid, the printout says where that account's address came from.
+    const byUid = await setRole(squatter.uid, "none");
+    expect(byUid.stdout).toMatch(
+      new RegExp(
+        `^e-mail\\s+${squatterNow} \\(not verified\\); first signed in as ${colleague}$`,
+        "m",
+      ),
     );
   });
 
-  it("refuses someone who has never signed in, saying they must sign in first", async () => {
+  it("refuses an account that never signed in, and one the identity service doesn't have", async () => {
+    const email = address("never-signed-in");
+    const { uid } = await newAccount(email, true);
+    for (const who of [email, uid]) {
+      const refused = await setRole(who, "operator");
+      expect(refused.code, who).toBe(1);
+      expect(refused.stderr).toContain(`${who} has signed in yet; they must sign in once first`);
+    }
     for (const who of ["ghost@example.com", "ghost-uid"]) {
-      const ghost = await cli("users", "set-role", who, "operator");
-      expect(ghost.code).toBe(1);
-      expect(ghost.stderr).toContain(`${who} has signed in yet; they must sign in once first`);
+      const ghost = await setRole(who, "operator");
+      expect(ghost.code, who).toBe(1);
+      expect(ghost.stderr).toMatch(
+        /the identity service has no account with (the e-mail address|uid) ghost/,
+      );
     }
     expect((await cli("users", "list")).stdout).not.toContain("ghost");
   });
 
-  it("refuses an unknown role with exit 2, before opening the database", async () => {
-    const bad = await cli("users", "set-role", "marketer@example.com", "admin");
+  it("takes the role from a profile whose account was deleted, by uid", async () => {
+    await signedInBefore("deleted-account", "gone@example.com");
+    const db = await openDatabase({ dataDir: pgliteDir(dataDir) });
+    await db.db
+      .update(profiles)
+      .set({ role: "operator" })
+      .where(eq(profiles.uid, "deleted-account"));
+    await db.close();
+
+    expect((await setRole("deleted-account", "operator")).code).toBe(1);
+    const removed = await setRole("deleted-account", "none");
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(removed.stdout).toContain(
+      "gone@example.com (no account in the identity service any more)",
+    );
+    expect(await roleInDatabase("deleted-account")).toBeNull();
+  });
+
+  it("says so in words when the identity service can't be reached, and changes nothing", async () => {
+    const email = address("offline");
+    const { uid } = await newAccount(email, true);
+    await signedInBefore(uid, email);
+    const unreachable = `127.0.0.1:${await freePort()}`;
+
+    for (const role of ["operator", "none"]) {
+      const result = await cliWithEnv(
+        { FIREBASE_AUTH_EMULATOR_HOST: unreachable },
+        "users",
+        "set-role",
+        email,
+        role,
+      );
+      expect(result.code, role).toBe(1);
+      expect(result.stderr).toContain(
+        `error: could not reach the Auth emulator at ${unreachable} to check the account, so nothing was changed`,
+      );
+      expect(result.stderr).not.toContain("database:");
+    }
+    expect(await roleInDatabase(uid)).toBeNull();
+  });
+
+  it("refuses an unknown role with exit 2, before asking anyone", async () => {
+    const bad = await setRole("marketer@example.com", "admin");
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('role "admin" is not one of: operator, none');
     expect(bad.stderr).not.toContain("database:");
@@ -351,6 +573,22 @@ describe("admin CLI: which database", () => {
   });
 });
 
+/** Booked demos as the booking record keeps them (one row per invitee; "" is no name). */
+async function addBookings(rows: Array<Partial<typeof demoBookings.$inferInsert>>) {
+  const db = await openDatabase({ dataDir: pgliteDir(dataDir) });
+  try {
+    await db.db.insert(demoBookings).values(
+      rows.map((row) => ({
+        invitee: `browser:${randomUUID()}`,
+        day: new Date().toISOString().slice(0, 10),
+        ...row,
+      })),
+    );
+  } finally {
+    await db.close();
+  }
+}
+
 describe("admin CLI: report attribution", () => {
   it("says so when there are no booked demos", async () => {
     const empty = await cli("report", "attribution");
@@ -361,23 +599,17 @@ describe("admin CLI: report attribution", () => {
   });
 
   it("counts booked demos by source / medium / campaign and by landing page, most first", async () => {
-    const db = await openDatabase({ dataDir: pgliteDir(dataDir) });
-    const spring = { utms: "fb", utmm: "cpc", utmc: "spring" };
-    for (const event of [
-      { attribution: spring, landing: "/" },
-      { attribution: spring, landing: "/pricing" },
-      { attribution: spring, landing: "/" },
-      { attribution: { utms: "www.google.com", utmm: "", utmc: "" }, landing: "/pricing" },
-      { attribution: null, landing: null },
-    ]) {
-      await recordConversionEvent(db.db, { type: "demo_booked", ...event });
-    }
-    await db.db.insert(conversionEvents).values({
-      type: "demo_booked",
-      utmSource: "old-campaign",
-      createdAt: sql`now() - interval '40 days'`,
-    });
-    await db.close();
+    const spring = { source: "fb", medium: "cpc", campaign: "spring" };
+    await addBookings([
+      { ...spring, landing: "/" },
+      { ...spring, landing: "/pricing", confirmed: true },
+      { ...spring, landing: "/" },
+      { source: "www.google.com", landing: "/pricing" },
+      { landing: null },
+      // Taken back by the invitee: not a booked demo any more.
+      { campaign: "canceled-campaign", canceledAt: new Date() },
+      { source: "old-campaign", createdAt: new Date(Date.now() - 40 * 86_400_000) },
+    ]);
 
     const report = await cli("report", "attribution");
     expect(report.code, report.stderr).toBe(0);
@@ -398,10 +630,35 @@ describe("admin CLI: report attribution", () => {
       expect.stringMatching(/^\(unknown\)\s+1$/),
     ]);
     expect(report.stdout).not.toContain("old-campaign");
+    expect(report.stdout).not.toContain("canceled-campaign");
 
     const longer = await cli("report", "attribution", "--since", "60d");
     expect(longer.stdout).toMatch(/^6 booked demos since /);
     expect(longer.stdout).toMatch(/^old-campaign\s+-\s+-\s+1$/m);
+  });
+
+  it("prints control and format characters in names escaped, as text and as JSON", async () => {
+    // Stored before the events schema refused them: a CSI (U+009B) and a right-to-left override.
+    const csi = "\u009b31mRED";
+    const flipped = "invoice\u202Etxt.exe";
+    await addBookings([{ source: "escape-test", campaign: csi, landing: `/${flipped}` }]);
+
+    const report = await cli("report", "attribution");
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stdout).toMatch(/^escape-test\s+-\s+\\u\{9b\}31mRED\s+1$/m);
+    expect(report.stdout).toMatch(/^\/invoice\\u\{202e\}txt\.exe\s+1$/m);
+    expect(report.stdout).not.toMatch(/[\u0080-\u009f\u202e]/);
+
+    const json = await cli("report", "attribution", "--json");
+    expect(json.code, json.stderr).toBe(0);
+    expect(json.stdout).toContain("\\u009b31mRED");
+    expect(json.stdout).not.toMatch(/[\u0080-\u009f\u202e]/);
+    const parsed = JSON.parse(json.stdout) as {
+      bySource: Array<{ campaign: string | null }>;
+      byLanding: Array<{ landing: string | null }>;
+    };
+    expect(parsed.bySource.map((row) => row.campaign)).toContain(csi);
+    expect(parsed.byLanding.map((row) => row.landing)).toContain(`/${flipped}`);
   });
 
   it("refuses a bad --since or extra arguments with exit 2", async () => {
@@ -430,8 +687,7 @@ describe("admin CLI while the local server runs", () => {
         PORT: String(await freePort()),
         DB_SOCKET_PORT: "0",
         LOG_LEVEL: "silent",
-        // Nothing listens here: demo users are skipped with a warning, the rest works.
-        FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:1",
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
         WEB_BUILD_DIR: path.join(workDir, "no-build"),
       },
       handleSignals: false,
@@ -454,5 +710,28 @@ describe("admin CLI while the local server runs", () => {
 
     // The seed ran on the server's start (local mode): the legal pages exist.
     expect((await cli("pages", "list")).stdout).toContain("privacy-policy");
+  });
+
+  it("leaves the dashboard shut to whoever signed up with a colleague's address", async () => {
+    const asUser = (idToken: string) => ({ headers: { Authorization: `Bearer ${idToken}` } });
+    const colleague = address("colleague");
+    const squatter = await newAccount(colleague);
+    // A first sign-in makes the profile, under the address the token carries.
+    expect((await fetch(`${server.url}/api/me`, asUser(squatter.idToken))).status).toBe(200);
+
+    const refused = await setRole(colleague, "operator");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${colleague} is not a verified address`);
+    const funnel = await fetch(`${server.url}/api/admin/funnel`, asUser(squatter.idToken));
+    expect(funnel.status).toBe(403);
+
+    // The same command for a verified address counts from the account's next request.
+    const marketer = address("verified-marketer");
+    const { idToken } = await newAccount(marketer, true);
+    expect((await fetch(`${server.url}/api/me`, asUser(idToken))).status).toBe(200);
+    const granted = await setRole(marketer, "operator");
+    expect(granted.code, granted.stderr).toBe(0);
+    const me = await fetch(`${server.url}/api/me`, asUser(idToken));
+    expect(await me.json()).toMatchObject({ user: { profile: { role: "operator" } } });
   });
 });

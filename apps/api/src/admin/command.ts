@@ -78,8 +78,25 @@ export function usageOf(command: Command): string {
   return lines.join("\n");
 }
 
-/** Prints rows as aligned columns. */
-export function table(rows: string[][], out: (line: string) => void): void {
+const UNPRINTABLE = /[\p{Cc}\p{Cf}]/gu;
+
+/**
+ * `value` with every control (Cc) and format (Cf) character written as `\u{…}`, the way the
+ * CLI prints anything: a name a stranger sent, printed raw, could drive the terminal (U+009B
+ * starts an escape sequence, U+001B too) or reverse the text after it (U+202E).
+ */
+export function printable(value: string): string {
+  return value.replace(UNPRINTABLE, (char) => `\\u{${char.codePointAt(0)?.toString(16)}}`);
+}
+
+/** Each line of `text` made printable, its line breaks kept: the runner's guard on all output. */
+export function printableLines(text: string): string {
+  return text.split("\n").map(printable).join("\n");
+}
+
+/** Prints rows as aligned columns, each cell made printable (a line break in one can't forge a row). */
+export function table(cells: string[][], out: (line: string) => void): void {
+  const rows = cells.map((row) => row.map(printable));
   const widths: number[] = [];
   for (const row of rows) {
     row.forEach((cell, i) => {
@@ -110,7 +127,23 @@ export function formatTime(date: Date | null): string {
   return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())} ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())} ${zone}`;
 }
 
-/** Prints a listing for --json: one document, nothing else on stdout. */
+/** `\u009b`: one JSON escape per UTF-16 unit, so a character beyond U+FFFF becomes its surrogate pair. */
+const jsonEscape = (char: string) =>
+  char
+    .split("")
+    .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`)
+    .join("");
+
+/**
+ * Prints a listing for --json: one document, nothing else on stdout. JSON.stringify escapes
+ * C0 controls only; C1 controls, DEL and format characters are escaped here too (\u009b), so
+ * the document is as safe on a terminal as the text output and still parses to the same strings.
+ * Its own line breaks (the indentation's) are the only raw ones: those inside strings are `\n`.
+ */
 export function printJson(value: unknown, out: (line: string) => void): void {
-  out(JSON.stringify(value, null, 2));
+  out(
+    JSON.stringify(value, null, 2).replace(UNPRINTABLE, (char) =>
+      char === "\n" ? char : jsonEscape(char),
+    ),
+  );
 }

@@ -42,7 +42,7 @@ let appCount = 0;
  * A firebase-admin app of its own for each verifier, so closing one server (tests and
  * the browser-test harness run several in one process) never breaks another's.
  */
-function firebaseApp(projectId: string): App {
+export function firebaseApp(projectId: string): App {
   appCount += 1;
   return initializeApp({ projectId }, `bakery-${projectId}-${appCount}`);
 }

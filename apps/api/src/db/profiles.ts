@@ -54,3 +54,20 @@ export async function upsertProfile(
       set: { ...changes, ...(email ? { email } : {}), updatedAt: sql`now()` },
     });
 }
+
+/**
+ * Gives the profile of `uid` a role, or takes it away (null). Only an existing profile: a
+ * role is for someone who has signed in. Says whether there was one.
+ */
+export async function setProfileRole(
+  db: Database,
+  uid: string,
+  role: UserRole | null,
+): Promise<boolean> {
+  const updated = await db
+    .update(profiles)
+    .set({ role, updatedAt: sql`now()` })
+    .where(eq(profiles.uid, uid))
+    .returning({ uid: profiles.uid });
+  return updated.length > 0;
+}

@@ -1,4 +1,4 @@
-import { attributionReport } from "../../db/conversion-events.ts";
+import { attributionReport } from "../../db/attribution-report.ts";
 import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";
 import { sinceArg } from "../validate-input.ts";
 
@@ -19,17 +19,19 @@ export const reportCommands: Command[] = [
       ...JSON_OPTION,
     },
     details: [
-      "Counts the demos booked in the scheduling widget on /book-demo (POST /api/events),",
-      "with the source the visitor arrived from (utm parameters, or the referring site) and",
-      "the first page they saw. Most bookings first.",
+      "Counts the demos booked in the scheduling widget on /book-demo and not canceled, as",
+      "the dashboard's \"demos booked\" does (where the scheduling provider's signed webhook is",
+      "set up, only those it confirmed), with the source the visitor arrived from (utm",
+      "parameters, or the referring site) and the first page they saw. Most bookings first.",
+      "Names are printed with control and format characters escaped (\\u{9b}).",
       "",
       "Example: npx rise-admin report attribution --since 7d",
     ].join("\n"),
-    async prepare({ options }) {
+    async prepare({ options }, config) {
       const sinceText = typeof options.since === "string" ? options.since : DEFAULT_SINCE;
       const since = sinceArg("--since", sinceText, new Date());
       return async (db, out) => {
-        const report = await attributionReport(db, "demo_booked", since);
+        const report = await attributionReport(db, since, config);
         if (options.json) return printJson({ since, ...report }, out);
         const period = `since ${formatTime(since)}`;
         if (report.total === 0) return out(`No booked demos ${period}.`);

@@ -11,10 +11,13 @@ import {
   findProfileByUid,
   findProfilesByEmail,
   listProfiles,
+  type ProfileRow,
+  setProfileRole,
   upsertProfile,
 } from "../../db/profiles.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
 import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";
+import { findIdentityAccount, type IdentityAccount } from "../identity-account.ts";
 
 /**
  * The profile of `who` (an email, matched case-insensitively, or a uid). A profile
@@ -47,6 +50,53 @@ async function findSignedInUser(
   return match;
 }
 
+const roleText = (role: UserRole | null) => (role ? `the role ${role}` : "no role");
+
+const providersText = (account: IdentityAccount) =>
+  account.providers.length > 0 ? account.providers.join(", ") : "none";
+
+/**
+ * Why an unverified address can't be made an operator, and how its owner proves it is theirs.
+ * A password reset does both: the link goes to the address, and the new password shuts out
+ * whoever signed up with it first (the reset also marks the address verified).
+ */
+function unverifiedAddress(who: string, account: IdentityAccount): string {
+  return [
+    `${who} is not a verified address (account ${account.uid}, signs in with ${providersText(account)}), so it can't be given the operator role: anyone can sign up with an address that isn't theirs. Nothing was changed.`,
+    `To verify it, its owner uses "Forgot password?" on the sign-in page with that address and follows the link e-mailed to it (which also shuts out anyone who chose the old password), or signs in with Google if it is a Google address; then run this again.`,
+  ].join("\n");
+}
+
+/**
+ * What set-role is about to change, said before it changes it: the account as the identity
+ * service knows it (null: it no longer has one), and the role now and next.
+ */
+function describeRoleChange(
+  account: IdentityAccount | null,
+  profile: ProfileRow,
+  role: UserRole | null,
+  out: (line: string) => void,
+): void {
+  const address = !account
+    ? `${profile.email ?? "-"} (no account in the identity service any more)`
+    : account.email
+      ? `${account.email} (${account.emailVerified ? "verified" : "not verified"})`
+      : "-";
+  const firstSeenAs =
+    account && profile.email && profile.email.toLowerCase() !== account.email?.toLowerCase()
+      ? `; first signed in as ${profile.email}`
+      : "";
+  table(
+    [
+      ["uid", profile.uid],
+      ["e-mail", `${address}${firstSeenAs}`],
+      ["sign-in", account ? providersText(account) : "-"],
+      ["role", `${profile.role ?? "none"} → ${role ?? "none"}`],
+    ],
+    out,
+  );
+}
+
 /** The `email-or-uid` argument, checked before anything is opened. */
 function whoArgument(args: Record<string, string | undefined>): string {
   const who = (args["email-or-uid"] ?? "").trim();
@@ -54,16 +104,15 @@ function whoArgument(args: Record<string, string | undefined>): string {
   return who;
 }
 
-/** Sets a signed-in user's status or role, and says what they have now. */
-function updateSignedInUser(
+/** Sets a signed-in user's status, and says what they have now. */
+function updateStatus(
   who: string,
-  change: { status: ProfileStatus } | { role: UserRole | null },
-  now: string,
+  status: ProfileStatus,
 ): (db: Database, out: (line: string) => void) => Promise<void> {
   return async (db, out) => {
     const { uid, email } = await findSignedInUser(db, who);
-    await upsertProfile(db, { uid, email, ...change });
-    out(`${email ?? uid} ${now}`);
+    await upsertProfile(db, { uid, email, status });
+    out(`${email ?? uid} is now ${status}`);
   };
 }
 
@@ -83,8 +132,7 @@ export const userCommands: Command[] = [
           `status "${args.status}" is not one of: ${profileStatuses.join(", ")}`,
         );
       }
-      const status = parsed.data;
-      return updateSignedInUser(who, { status }, `is now ${status}`);
+      return updateStatus(who, parsed.data);
     },
   },
   {
@@ -95,13 +143,19 @@ export const userCommands: Command[] = [
     writes: true,
     details: [
       `Roles: ${[...userRoles, "none"].join(", ")}.`,
-      "Sets the role in the database, its only home: the API checks it on every dashboard",
-      "request and the dashboard page asks for it (GET /api/me) each time it loads, so a",
-      "change counts from the next request and the next page load, without signing in again.",
+      "Asks the identity service (Firebase Authentication; the Auth emulator in local mode)",
+      "for the account first: by e-mail address, or by uid when there is no @. The operator",
+      "role goes by e-mail only to an address the account has verified (anyone can sign up",
+      "with an address that isn't theirs); by uid it goes to that account, whatever its",
+      "address. Before changing anything it prints the account's uid, address, sign-in",
+      "providers and role. In production it needs Google credentials that may read users.",
+      "The role lives in the database: the API checks it on every dashboard request and the",
+      "dashboard page asks for it (GET /api/me) each time it loads, so a change counts from",
+      "the next request and the next page load, without signing in again.",
       "The user must have signed in once first (that is when their profile is made).",
       "Example: npx rise-admin users set-role maria@example.com operator",
     ].join("\n"),
-    async prepare({ args }) {
+    async prepare({ args }, config) {
       const who = whoArgument(args);
       const parsed = args.role === "none" ? null : userRoleSchema.safeParse(args.role);
       if (parsed && !parsed.success) {
@@ -110,11 +164,35 @@ export const userCommands: Command[] = [
         );
       }
       const role = parsed ? parsed.data : null;
-      return updateSignedInUser(
-        who,
-        { role },
-        role ? `now has the role ${role}` : "now has no role",
-      );
+      const byEmail = who.includes("@");
+      // Asked before the database is opened; when it can't be asked, nothing is changed.
+      const account = await findIdentityAccount(config, who);
+      // A role can be taken from an account the identity service no longer has (deleted).
+      if (!account && (byEmail || role !== null)) {
+        throw new CommandError(
+          `the identity service has no account with ${byEmail ? "the e-mail address" : "uid"} ${who}`,
+        );
+      }
+      if (account && role === "operator" && byEmail && !account.emailVerified) {
+        throw new CommandError(unverifiedAddress(who, account));
+      }
+      const uid = account?.uid ?? who;
+      return async (db, out) => {
+        // By the identity service's uid: never by the address a token carried at first sign-in.
+        const profile = await findProfileByUid(db, uid);
+        if (!profile) {
+          throw new CommandError(
+            `no user with ${byEmail ? "email" : "uid"} ${who} has signed in yet; they must sign in once first`,
+          );
+        }
+        describeRoleChange(account, profile, role, out);
+        const name = account?.email ?? profile.email ?? uid;
+        if (profile.role === role) {
+          return out(`${name} already has ${roleText(role)}; nothing changed`);
+        }
+        await setProfileRole(db, uid, role);
+        out(`${name} now has ${roleText(role)}`);
+      };
     },
   },
   {
