@@ -15,6 +15,8 @@ import { MS_PER_DAY, utcDay } from "@bakery/shared/admin-contract";
 
 export const ADMIN_BENCH_LANDINGS = 1_000_000;
 export const ADMIN_BENCH_DAYS = 90;
+/** Demos booked (three in four) and checkouts paid, spread evenly over the days. */
+const ADMIN_BENCH_CONVERSIONS = 40_000;
 const CAMPAIGNS = 30;
 const PAGES = 8;
 const SOURCES = 5;
@@ -71,26 +73,30 @@ export async function measureAdminReports(options: { requests: number }): Promis
         from generate_series(0, ${ADMIN_BENCH_DAYS - 1}) d, generate_series(1, ${CAMPAIGNS}) c,
              generate_series(1, ${PAGES}) p, generate_series(0, ${SOURCES_PER_CAMPAIGN - 1}) k
       ) combinations;
+      create temporary table bench_conversions as
+      select i, (date '${day(0)}' + (i * ${ADMIN_BENCH_DAYS}) / ${ADMIN_BENCH_CONVERSIONS + 1}) as day,
+             'source-' || ((i % ${CAMPAIGNS} + 1 + i % ${SOURCES_PER_CAMPAIGN}) % ${SOURCES} + 1) as source,
+             'medium-' || (((i % ${CAMPAIGNS} + 1 + i % ${SOURCES_PER_CAMPAIGN}) % ${SOURCES} + 1) % 3) as medium,
+             'campaign-' || (i % ${CAMPAIGNS} + 1) as campaign, '/page-' || (i % ${PAGES} + 1) as landing
+      from generate_series(1, ${ADMIN_BENCH_CONVERSIONS}) i;
       insert into campaign_landing_counts (day, source, medium, campaign, count)
       select day, source, medium, campaign, sum(count) from landing_counts
       group by day, source, medium, campaign;
-      insert into conversion_events (type, utm_source, utm_medium, utm_campaign, landing, created_at)
-      select case when i % 4 = 0 then 'checkout_completed' else 'demo_booked' end,
-             'source-' || ((i % ${CAMPAIGNS} + 1 + i % ${SOURCES_PER_CAMPAIGN}) % ${SOURCES} + 1),
-             'medium-' || (((i % ${CAMPAIGNS} + 1 + i % ${SOURCES_PER_CAMPAIGN}) % ${SOURCES} + 1) % 3),
-             'campaign-' || (i % ${CAMPAIGNS} + 1), '/page-' || (i % ${PAGES} + 1),
-             timestamptz '${day(0)}T00:00:00Z' + (i * interval '1 second' * ${Math.floor((ADMIN_BENCH_DAYS * 86_400) / 40_000)})
-      from generate_series(1, 40000) i;
-      insert into conversion_counts (day, type, source, medium, campaign, count)
-      select (created_at at time zone 'UTC')::date, type, utm_source, utm_medium, utm_campaign, count(*)
-      from conversion_events group by 1, 2, 3, 4, 5;
+      insert into demo_bookings (invitee, day, source, medium, campaign, attributed_by, landing, confirmed)
+      select 'https://api.calendly.com/scheduled_events/bench/invitees/' || i, day, source, medium,
+             campaign, 'reference', landing, true
+      from bench_conversions where i % 4 <> 0;
+      insert into checkout_sessions (session, day, source, medium, campaign, paid_at)
+      select 'cs_bench_' || i, day, source, medium, campaign, day::timestamptz
+      from bench_conversions where i % 4 = 0;
       insert into profiles (uid, email, status, role)
       values ('bench-operator', 'bench-operator@example.com', 'active', 'operator');
       analyze;`);
     const counted = await pglite.query<{ landings: number; rows: number; conversions: number }>(
       `select (select sum(count)::int from landing_counts) as landings,
               (select count(*)::int from landing_counts) as rows,
-              (select count(*)::int from conversion_events) as conversions`,
+              (select count(*)::int from demo_bookings)
+                + (select count(*)::int from checkout_sessions) as conversions`,
     );
     const [totals] = counted.rows;
     if (totals?.landings !== ADMIN_BENCH_LANDINGS) {

@@ -1,8 +1,10 @@
 /** The benchmark's results as JSON and as the Markdown tables in bench/results/latest.md. */
 import type { AdminBenchData, AdminReportTiming } from "./admin-reports.ts";
 import type { EndpointResult } from "./api-throughput.ts";
+import type { FunnelFloodData, FunnelFloodReport } from "./funnel-flood.ts";
 import type { PageMetrics } from "./lighthouse-pages.ts";
 import type { MessageTimings, ShortLinkTimings } from "./short-link-timing.ts";
+import { median } from "./stats.ts";
 import type { WidgetTimings } from "./widget-timing.ts";
 
 export interface PageResult {
@@ -37,6 +39,8 @@ export interface BenchResults {
   staticPages?: Section<EndpointResult[]>;
   /** The operators' reports over a large seeded volume, one request at a time. */
   adminReports?: Section<AdminReportTiming[]> & { data: AdminBenchData };
+  /** The funnel report after a flood of landing beacons under distinct campaign names. */
+  funnelFlood?: Section<FunnelFloodReport[]> & { data: FunnelFloodData };
   targets: TargetCheck[];
 }
 
@@ -80,6 +84,9 @@ export const TARGETS = {
   apiThroughputRatio: 0.5,
   apiP99Ms: 25,
   adminFunnelP99Ms: 100,
+  floodFunnelMs: 1000,
+  floodFunnelBytes: 1024 * 1024,
+  floodHealthMs: 250,
   staticThroughputRatio: 0.7,
   /** The product's p99 at most this many times the bare server's. */
   staticP99Ratio: 2,
@@ -202,6 +209,31 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
       target: `${report.name}: p99 ≤ ${TARGETS.adminFunnelP99Ms} ms over ${results.adminReports?.data.landings.toLocaleString("en-US")} landings`,
       met: report.p99 <= TARGETS.adminFunnelP99Ms,
       detail: `p50 ${ms(report.p50)} ms, p99 ${ms(report.p99)} ms`,
+    });
+  }
+  const flood = results.funnelFlood;
+  for (const report of flood?.results ?? []) {
+    const slowest = Math.max(...report.answers.map((answer) => answer.ms));
+    const largest = Math.max(...report.answers.map((answer) => answer.bytes));
+    const failed = report.answers.filter((answer) => answer.status !== 200);
+    checks.push({
+      target: `${report.name} after ${flood?.data.sent.toLocaleString("en-US")} landings under distinct campaigns: each answer ≤ 1 s and ≤ 1 MB`,
+      met:
+        report.answers.length > 0 &&
+        failed.length === 0 &&
+        slowest <= TARGETS.floodFunnelMs &&
+        largest <= TARGETS.floodFunnelBytes,
+      detail: `slowest ${ms(slowest)} ms, largest ${kb(largest)}${failed.length > 0 ? `, status ${failed.map((answer) => answer.status).join(" ")}` : ""}`,
+    });
+  }
+  const healthChecks = (flood?.results ?? []).flatMap((report) => report.answers);
+  if (healthChecks.length > 0) {
+    const slowest = Math.max(...healthChecks.map((answer) => answer.slowestHealthMs));
+    const count = healthChecks.reduce((sum, answer) => sum + answer.healthChecks, 0);
+    checks.push({
+      target: `GET /api/health while that funnel report is in flight: ≤ ${TARGETS.floodHealthMs} ms`,
+      met: slowest <= TARGETS.floodHealthMs,
+      detail: `slowest ${ms(slowest)} ms of ${count}`,
     });
   }
   for (const page of results.staticPages?.results ?? []) {
@@ -422,6 +454,43 @@ export function toMarkdown(results: BenchResults): string {
           ms(row.p95),
           ms(row.p99),
           ms(row.max),
+        ]),
+      ),
+    );
+  }
+  if (results.funnelFlood) {
+    const { settings, measuredAt, data } = results.funnelFlood;
+    const statuses = Object.entries(data.statuses)
+      .map(([status, count]) => `${count.toLocaleString("en-US")} × ${status}`)
+      .join(", ");
+    parts.push(
+      `### Funnel under a flood\n\n${data.sent.toLocaleString("en-US")} landing beacons (\`POST /api/events\`), each under a campaign name of its own, ${settings.concurrency} at a time over loopback, answered ${statuses} in ${data.floodSeconds.toFixed(1)} s; then ${settings.requestsPerRange} report requests per range, one at a time, as the demo operator, with \`GET /api/health\` sent every ${settings.healthCheckGapMs} ms while each was in flight. The real API app in its own process, a fresh embedded database (PGlite, in memory), the events rate limit raised to ${Number(settings.eventsPerMinute).toLocaleString("en-US")} a minute; its resident memory after the reports: ${(data.serverRssBytes / 1024 / 1024).toFixed(0)} MB; measured ${measuredAt}.\n`,
+    );
+    parts.push(
+      table(
+        [
+          "Report",
+          "Median ms",
+          "Slowest ms",
+          "Largest KB",
+          "Health checks",
+          "Slowest health check ms",
+          "Groups named",
+          "Other: groups, landings",
+          "Landings",
+        ],
+        results.funnelFlood.results.map((report) => [
+          report.name,
+          ms(median(report.answers.map((answer) => answer.ms))),
+          ms(Math.max(...report.answers.map((answer) => answer.ms))),
+          (Math.max(...report.answers.map((answer) => answer.bytes)) / 1024).toFixed(1),
+          String(report.answers.reduce((sum, answer) => sum + answer.healthChecks, 0)),
+          ms(Math.max(...report.answers.map((answer) => answer.slowestHealthMs))),
+          report.groupsNamed === null ? "–" : String(report.groupsNamed),
+          report.other
+            ? `${report.other.groupCount.toLocaleString("en-US")}, ${report.other.landings.toLocaleString("en-US")}`
+            : "none",
+          report.landings === null ? "–" : report.landings.toLocaleString("en-US"),
         ]),
       ),
     );

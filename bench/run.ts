@@ -7,13 +7,16 @@
  *     the app, hydrate and request their widget (bench/widget-timing.ts);
  *   - short links: time to the target through the server's 302 and through the page;
  *   - API: throughput and latency under load against a bare node:http server;
- *   - operators' reports: GET /api/admin/funnel and /links over 1,000,000 seeded landings.
+ *   - operators' reports: GET /api/admin/funnel and /links over 1,000,000 seeded landings;
+ *   - the funnel under a flood: GET /api/admin/funnel after 5,000 landing beacons under
+ *     distinct campaign names, with health checks while it is in flight.
  * Writes bench/results/latest.{md,json} and prints the tables.
  *
  *   - static pages: GET / (plain and brotli) under load against a bare node:http server;
  *   - time to widget: on a throttled phone, when the app and each page's widget are requested.
  * Flags: --pages-only, --api-only, --static-only (just the static pages under load),
- * --admin-only (just the operators' reports; the other sections of latest.json are kept),
+ * --admin-only (just the operators' reports, the flood's included; the other sections of
+ * latest.json are kept), --flood-only (just the funnel under a flood, the same way),
  * --widgets-only (time to widget alone; the other sections of latest.json are kept),
  * --runs N (Lighthouse and time-to-widget runs per page, default 3),
  * --quick (1 run, short load tests; saved to bench/results/tmp/quick.*, not latest.*),
@@ -43,6 +46,12 @@ import {
   webBuildDir,
 } from "./bench-server.ts";
 import {
+  FLOOD_CONCURRENCY,
+  FLOOD_LANDINGS,
+  HEALTH_CHECK_GAP_MS,
+  measureFunnelFlood,
+} from "./funnel-flood.ts";
+import {
   type LighthouseRunner,
   launchLighthouse,
   medianMetrics,
@@ -60,6 +69,7 @@ const { values: flags } = parseArgs({
     "static-only": { type: "boolean", default: false },
     "widgets-only": { type: "boolean", default: false },
     "admin-only": { type: "boolean", default: false },
+    "flood-only": { type: "boolean", default: false },
     runs: { type: "string" },
     quick: { type: "boolean", default: false },
     routes: { type: "string" },
@@ -75,7 +85,14 @@ if (flags.load || flags.soak) {
   );
   process.exit(loadRun.status ?? 1);
 }
-const onlyFlags = ["pages-only", "api-only", "static-only", "widgets-only", "admin-only"] as const;
+const onlyFlags = [
+  "pages-only",
+  "api-only",
+  "static-only",
+  "widgets-only",
+  "admin-only",
+  "flood-only",
+] as const;
 if (onlyFlags.filter((flag) => flags[flag]).length > 1) {
   console.error(`${onlyFlags.map((flag) => `--${flag}`).join(", ")} exclude each other`);
   process.exit(2);
@@ -87,19 +104,22 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
 }
 // The short-link shell is measured as a short link (time to target), not as a page.
 const routes = flags.routes ? flags.routes.split(",") : pagesAtTheirOwnAddress;
-const adminOnly = flags["admin-only"];
+// The operators' reports run on their own databases: --admin-only and --flood-only need no site.
+const reportsOnly = flags["admin-only"] || flags["flood-only"];
 const measurePages =
-  !flags["api-only"] && !flags["static-only"] && !flags["widgets-only"] && !adminOnly;
+  !flags["api-only"] && !flags["static-only"] && !flags["widgets-only"] && !reportsOnly;
 const measureWidgets =
   !flags["api-only"] &&
   !flags["static-only"] &&
-  !adminOnly &&
+  !reportsOnly &&
   WIDGET_ROUTES.some(({ route }) => routes.includes(route));
 const measureApiLoad =
-  !flags["pages-only"] && !flags["static-only"] && !flags["widgets-only"] && !adminOnly;
-const measureStaticLoad = !flags["pages-only"] && !flags["widgets-only"] && !adminOnly;
-const measureAdminReportsSection =
+  !flags["pages-only"] && !flags["static-only"] && !flags["widgets-only"] && !reportsOnly;
+const measureStaticLoad = !flags["pages-only"] && !flags["widgets-only"] && !reportsOnly;
+const measureOperatorReports =
   !flags["pages-only"] && !flags["static-only"] && !flags["widgets-only"] && !flags.routes;
+const measureAdminReportsSection = measureOperatorReports && !flags["flood-only"];
+const measureFunnelFloodSection = measureOperatorReports;
 
 // Bounded: whatever happens, the run ends.
 const WATCHDOG_MINUTES = 30;
@@ -270,6 +290,26 @@ async function benchAdminReports(): Promise<BenchResults["adminReports"]> {
   return { measuredAt: now(), settings: { days: ADMIN_BENCH_DAYS, requests }, data, results };
 }
 
+async function benchFunnelFlood(): Promise<BenchResults["funnelFlood"]> {
+  const requestsPerRange = flags.quick ? 2 : 5;
+  log(
+    `funnel under a flood: ${FLOOD_LANDINGS.toLocaleString("en-US")} landing beacons under distinct campaign names, then ${requestsPerRange} report requests per range`,
+  );
+  const { data, results, eventsPerMinute } = await measureFunnelFlood({ requestsPerRange });
+  return {
+    measuredAt: now(),
+    settings: {
+      landings: FLOOD_LANDINGS,
+      concurrency: FLOOD_CONCURRENCY,
+      requestsPerRange,
+      healthCheckGapMs: HEALTH_CHECK_GAP_MS,
+      eventsPerMinute,
+    },
+    data,
+    results,
+  };
+}
+
 /** The prerendered landing page as our server sends it, plain and brotli. */
 async function benchStatic(server: BenchServer): Promise<BenchResults["staticPages"]> {
   const settings = {
@@ -318,6 +358,7 @@ async function main() {
     api: previous.api,
     staticPages: previous.staticPages,
     adminReports: previous.adminReports,
+    funnelFlood: previous.funnelFlood,
     targets: [],
   };
   // The emulator (for /api/me) starts in the background while the site's server starts, and is
@@ -358,6 +399,7 @@ async function main() {
   }
   // Last, on its own database, once the server no longer competes for the CPU.
   if (measureAdminReportsSection) results.adminReports = await benchAdminReports();
+  if (measureFunnelFloodSection) results.funnelFlood = await benchFunnelFlood();
   results.targets = checkTargets(results);
   const markdown = toMarkdown(results);
   // A quick run is a smoke test: it must not replace the committed results.
