@@ -1,3 +1,4 @@
+import { visitReferencePattern } from "@bakery/shared/attribution-record";
 import { e2eOrigin, e2eSiteEnv } from "./support/e2e-env.ts";
 import { expect, test } from "./support/fixtures.ts";
 
@@ -8,14 +9,26 @@ const storage = (page: import("@playwright/test").Page) =>
     landing: sessionStorage.getItem("landing"),
   }));
 
-test("an ad click is saved and its utm parameters leave the address", async ({ page }) => {
+/** The visit's reference in the cookie our server set. */
+async function cookieReference(context: import("@playwright/test").BrowserContext) {
+  const cookie = (await context.cookies()).find(({ name }) => name === "utm");
+  return new URLSearchParams(cookie?.value ?? "").get("ref");
+}
+
+test("an ad click is saved with one reference and its utm parameters leave the address", async ({
+  page,
+  context,
+}) => {
   const before = Date.now();
   await page.goto("/?utm_source=fb&utm_medium=cpc&utm_campaign=spring");
   await expect(page).toHaveURL(`${e2eOrigin}/`);
   const saved = await storage(page);
   expect(saved.local).toMatchObject({ utms: "fb", utmm: "cpc", utmc: "spring" });
   expect(saved.local.ts).toBeGreaterThanOrEqual(before);
-  expect(saved.session).toEqual({ utms: "fb", utmm: "cpc", utmc: "spring" });
+  expect(saved.local.ref).toMatch(visitReferencePattern);
+  expect(saved.session).toEqual({ utms: "fb", utmm: "cpc", utmc: "spring", ref: saved.local.ref });
+  // The cookie our server set for this landing and the browser's storage hold the same one.
+  expect(await cookieReference(context)).toBe(saved.local.ref);
   expect(saved.landing).toBe("/");
   // The page still works after the address was rewritten.
   await page.getByRole("main").getByRole("link", { name: "Book a Demo" }).first().click();
@@ -30,7 +43,9 @@ test("a visit from a search engine saves the referrer's host as the source", asy
   expect(saved.landing).toBe("/pricing");
 });
 
-test("the demo booking frame carries the saved attribution and the prefill", async ({ page }) => {
+test("the demo booking frame carries the saved attribution, its reference and the prefill", async ({
+  page,
+}) => {
   await page.goto("/?utm_source=sms&utm_medium=text&utm_campaign=fall");
   await page.goto("/book-demo?name=Ana%20Baker&email=ana%40example.com");
   const src = await page.locator('iframe[title="Book a demo: pick a time"]').getAttribute("src");
@@ -41,15 +56,19 @@ test("the demo booking frame carries the saved attribution and the prefill", asy
     utm_source: "sms",
     utm_medium: "text",
     utm_campaign: "fall",
+    salesforce_uuid: (await storage(page)).local.ref,
   });
   expect(src?.startsWith(e2eSiteEnv.SCHEDULING_URL)).toBe(true);
 });
 
-test("the pricing table gets a reference id that encodes the source", async ({ page }) => {
+test("the pricing table gets a client reference with the visit's reference and source", async ({
+  page,
+}) => {
   await page.goto("/signup?utm_source=fb&utm_medium=cpc&utm_campaign=spring");
+  const { ref } = (await storage(page)).local;
   await expect(page.locator("stripe-pricing-table")).toHaveAttribute(
     "client-reference-id",
-    "src_fb__med_cpc__cmp_spring",
+    `ref_${ref}__src_fb__med_cpc__cmp_spring`,
   );
 });
 
@@ -107,7 +126,7 @@ test("a visitor who follows a link before the app has started keeps the ad's sou
   await expect(page).toHaveURL(`${e2eOrigin}/pricing`);
   const saved = await storage(page);
   expect(saved.local).toMatchObject({ utms: "fb", utmm: "cpc", utmc: "spring" });
-  expect(saved.session).toEqual({ utms: "fb", utmm: "cpc", utmc: "spring" });
+  expect(saved.session).toEqual({ utms: "fb", utmm: "cpc", utmc: "spring", ref: saved.local.ref });
   expect(saved.landing).toBe("/");
 });
 
@@ -122,8 +141,9 @@ test.describe("the campaign cookie our server sets", () => {
   }) => {
     const response = await page.goto("/?utm_source=fb&utm_medium=cpc&utm_campaign=spring");
     expect(await response?.headerValue("set-cookie")).toMatch(
-      /^utm=utms=fb&utmm=cpc&utmc=spring&ts=\d+; Max-Age=2592000; Path=\/; SameSite=Lax$/,
+      /^utm=utms=fb&utmm=cpc&utmc=spring&ref=[\w-]{22}&ts=\d+; Max-Age=2592000; Path=\/; SameSite=Lax$/,
     );
+    const ref = await cookieReference(context);
     const cookie = (await context.cookies()).find(({ name }) => name === "utm");
     expect(cookie).toMatchObject({ path: "/", sameSite: "Lax", httpOnly: false, secure: false });
     // Expires 30 days from when it was set, give or take the test's own run.
@@ -140,21 +160,33 @@ test.describe("the campaign cookie our server sets", () => {
     const later = await page.goto("/book-demo", { referer: "https://www.google.com/" });
     expect(await later?.headerValue("set-cookie")).toBeNull();
     const params = Object.fromEntries(new URL((await frameSrc(page)) ?? "").searchParams);
-    expect(params).toMatchObject({ utm_source: "fb", utm_medium: "cpc", utm_campaign: "spring" });
-    // And storage takes the cookie's record back.
-    expect((await storage(page)).local).toMatchObject({ utms: "fb", utmm: "cpc", utmc: "spring" });
+    expect(params).toMatchObject({
+      utm_source: "fb",
+      utm_medium: "cpc",
+      utm_campaign: "spring",
+      salesforce_uuid: ref,
+    });
+    // And storage takes the cookie's record back, with its reference.
+    expect((await storage(page)).local).toMatchObject({
+      utms: "fb",
+      utmm: "cpc",
+      utmc: "spring",
+      ref,
+    });
 
     await page.goto("/signup");
     await expect(page.locator("stripe-pricing-table")).toHaveAttribute(
       "client-reference-id",
-      "src_fb__med_cpc__cmp_spring",
+      `ref_${ref}__src_fb__med_cpc__cmp_spring`,
     );
   });
 
   test("a visit from a search engine is kept in the cookie too", async ({ page, context }) => {
     await page.goto("/pricing", { referer: "https://www.bing.com/search?q=bakery" });
     const cookie = (await context.cookies()).find(({ name }) => name === "utm");
-    expect(cookie?.value).toMatch(/^utms=www.bing.com&utmm=&utmc=&ts=\d+$/);
+    expect(cookie?.value).toMatch(/^utms=www.bing.com&utmm=&utmc=&ref=[\w-]{22}&ts=\d+$/);
+    // Storage takes the cookie's record, reference and all, rather than making another.
+    expect((await storage(page)).local.ref).toBe(new URLSearchParams(cookie?.value).get("ref"));
   });
 
   test("a bad cookie is ignored, never passed on", async ({ page, context }) => {

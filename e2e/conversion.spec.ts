@@ -1,3 +1,4 @@
+import { visitReferencePattern } from "@bakery/shared/attribution-record";
 import type { Page } from "@playwright/test";
 import { runAdmin } from "./support/admin-cli.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -51,6 +52,7 @@ test("a booked demo is recorded with the ad it came from and shows in the report
   expect(response.status()).toBe(202);
   expect(response.request().postDataJSON()).toEqual({
     type: "demo_booked",
+    ref: expect.stringMatching(visitReferencePattern),
     attribution: { utms: "fb", utmm: "cpc", utmc: "spring" },
     landing: "/",
   });

@@ -1,3 +1,4 @@
+import { visitReferencePattern } from "@bakery/shared/attribution-record";
 import type { BrowserContext, Page, Request } from "@playwright/test";
 import {
   putContentPage,
@@ -289,6 +290,7 @@ test.describe("before the app has loaded", () => {
     expect((await first).status()).toBe(202);
     expect((await first).request().postDataJSON()).toEqual({
       type: "demo_booked",
+      ref: expect.stringMatching(visitReferencePattern),
       attribution: { utms: "fb", utmm: "cpc", utmc: "spring" },
       landing: "/",
     });
@@ -315,7 +317,10 @@ test.describe("before the app has loaded", () => {
     const table = page.locator("stripe-pricing-table");
     await expect(table).toHaveAttribute("pricing-table-id", e2eSiteEnv.STRIPE_PRICING_TABLE_ID);
     await expect(table).toHaveAttribute("publishable-key", e2eSiteEnv.STRIPE_PUBLISHABLE_KEY);
-    await expect(table).toHaveAttribute("client-reference-id", "src_fb__med_cpc__cmp_spring");
+    await expect(table).toHaveAttribute(
+      "client-reference-id",
+      /^ref_[\w-]{22}__src_fb__med_cpc__cmp_spring$/,
+    );
     await expect(page.getByTestId("stripe-stub")).toBeVisible();
     expect(await isHydrated(page)).toBe(false);
 

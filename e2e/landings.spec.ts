@@ -1,9 +1,8 @@
-import { funnelReportSchema, utcDay } from "@bakery/shared/admin-contract";
-import { attributionCookieName } from "@bakery/shared/attribution-record";
+import { attributionCookieName, visitReferencePattern } from "@bakery/shared/attribution-record";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { e2eAuthEmulatorOrigin, PHONE_USER_AGENT } from "./support/e2e-env.ts";
+import { PHONE_USER_AGENT } from "./support/e2e-env.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { DEMO_PASSWORD } from "./support/sign-in.ts";
+import { recentFunnel } from "./support/funnel-report.ts";
 
 /**
  * Issue 17: a visit that starts from a campaign is counted once, as a landing with no
@@ -17,32 +16,9 @@ test.use({ userAgent: PHONE_USER_AGENT });
 const uniqueCampaign = (name: string) =>
   `${name}-${test.info().project.name}-${Date.now().toString(36)}`;
 
-/** The demo operator's ID token, from the Auth emulator's sign-in endpoint. */
-async function operatorToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post(
-    `${e2eAuthEmulatorOrigin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=e2e`,
-    {
-      data: {
-        email: "demo-operator@example.com",
-        password: DEMO_PASSWORD,
-        returnSecureToken: true,
-      },
-    },
-  );
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { idToken: string }).idToken;
-}
-
 /** Today's landings for `campaign` in the funnel report (0 when it has no group). */
 async function landingsOf(request: APIRequestContext, campaign: string): Promise<number> {
-  // The UTC day may turn during the test: ask for yesterday too.
-  const to = utcDay(new Date());
-  const from = utcDay(new Date(Date.now() - 86_400_000));
-  const response = await request.get(`/api/admin/funnel?from=${from}&to=${to}&by=campaign`, {
-    headers: { Authorization: `Bearer ${await operatorToken(request)}` },
-  });
-  expect(response.status()).toBe(200);
-  const report = funnelReportSchema.parse(await response.json());
+  const report = await recentFunnel(request, "campaign");
   return report.groups.find((group) => group.key === campaign)?.landings ?? 0;
 }
 
@@ -64,6 +40,8 @@ test("a visit from a campaign is counted once, without identifiers", async ({ pa
   expect(response.request().postDataJSON()).toEqual({
     type: "landing",
     attribution: { utms: "e2e", utmm: "test", utmc: campaign },
+    // Random, 128 bits: it tells visits apart, never one visitor from another (decision 0022).
+    ref: expect.stringMatching(visitReferencePattern),
     landing: "/pricing",
   });
   // Nothing that could tell this visitor from another goes with it.

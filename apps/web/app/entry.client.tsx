@@ -4,11 +4,10 @@ import { HydratedRouter } from "react-router/dom";
 import { captureBrowserAttribution } from "./lib/attribution/browser-attribution.ts";
 import { reportLanding } from "./lib/attribution/report-landing.ts";
 
-// Before the router reads the address and before any page reads attribution:
-// capture it, and take the utm parameters out of the address bar. Prerendered pages
-// have done so already in an inline script (build-steps/inline-attribution-capture.ts);
-// a second capture changes nothing there, and this one covers the SPA fallback.
-captureBrowserAttribution();
+// The build writes the attribution capture inline at the top of every page's head, the SPA
+// fallback's included (build-steps/inline-attribution-capture.ts): it has run before the router
+// reads the address. The development server writes no such script, so there the app runs it.
+if (import.meta.env.DEV) captureBrowserAttribution();
 
 /**
  * Marks <html data-hydrated> once the page has hydrated: the app boots after the

@@ -1,7 +1,12 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { SPA_FALLBACK_FILE } from "./boot-module-loader.ts";
 import {
   bundleAttributionCapture,
   inlineAttributionCapture,
+  inlineAttributionCaptureInPages,
 } from "./inline-attribution-capture.ts";
 
 const page =
@@ -26,5 +31,26 @@ describe("bundleAttributionCapture", () => {
     expect(script).not.toMatch(/\bimport\b|\bexport\b/);
     expect(script).toContain("utm_source");
     expect(script.length).toBeLessThan(3000);
+  }, 30_000);
+});
+
+describe("inlineAttributionCaptureInPages", () => {
+  it("writes the capture into each page and into the SPA fallback", async () => {
+    const clientDir = await mkdtemp(path.join(tmpdir(), "capture-pages-"));
+    try {
+      await mkdir(path.join(clientDir, "pricing"));
+      const files = [
+        path.join(clientDir, "pricing", "index.html"),
+        path.join(clientDir, SPA_FALLBACK_FILE),
+      ];
+      for (const file of files) await writeFile(file, page);
+      await inlineAttributionCaptureInPages(clientDir, ["/pricing"]);
+      const script = await bundleAttributionCapture();
+      for (const file of files) {
+        expect(await readFile(file, "utf8")).toBe(inlineAttributionCapture(page, script));
+      }
+    } finally {
+      await rm(clientDir, { recursive: true, force: true });
+    }
   }, 30_000);
 });

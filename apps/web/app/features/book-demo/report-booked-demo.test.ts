@@ -2,7 +2,13 @@ import { describe, expect, it, vi } from "vitest";
 import { BOOKED_MESSAGE, isBookedDemoMessage, listenForBookedDemo } from "./report-booked-demo.ts";
 
 const origin = "https://calendly.com";
-const booked = { event: BOOKED_MESSAGE, payload: {} };
+const eventUri = "https://api.calendly.com/scheduled_events/EVENT-1";
+const inviteeUri = `${eventUri}/invitees/INVITEE-1`;
+/** The message Calendly's embed posts when a visitor books. */
+const booked = {
+  event: BOOKED_MESSAGE,
+  payload: { event: { uri: eventUri }, invitee: { uri: inviteeUri } },
+};
 
 describe("isBookedDemoMessage", () => {
   it("accepts the booking message from the scheduling page's origin", () => {
@@ -24,7 +30,7 @@ describe("isBookedDemoMessage", () => {
 });
 
 describe("listenForBookedDemo", () => {
-  it("calls back for bookings from the scheduling URL's origin until stopped", () => {
+  it("calls back with the message for bookings from the scheduling URL's origin until stopped", () => {
     const target = new EventTarget() as unknown as Window;
     const onBooked = vi.fn();
     const stop = listenForBookedDemo(target, "https://calendly.com/rise/demo?month=1", onBooked);
@@ -33,6 +39,7 @@ describe("listenForBookedDemo", () => {
       new MessageEvent("message", { origin: "https://evil.example", data: booked }),
     );
     expect(onBooked).toHaveBeenCalledTimes(1);
+    expect(onBooked).toHaveBeenCalledWith(booked);
     stop();
     target.dispatchEvent(new MessageEvent("message", { origin, data: booked }));
     expect(onBooked).toHaveBeenCalledTimes(1);

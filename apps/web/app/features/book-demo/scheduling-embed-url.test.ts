@@ -14,7 +14,7 @@ describe("schedulingEmbedUrl", () => {
       schedulingEmbedUrl(
         "https://calendly.com/acme/demo",
         { name: "Ana & Bo", email: "ana@example.com" },
-        { utm_source: "fb", utm_medium: "cpc", utm_campaign: "spring sale" },
+        { utms: "fb", utmm: "cpc", utmc: "spring sale", ref: "Visit_Reference-012345" },
       ),
     );
     expect(url.searchParams.get("name")).toBe("Ana & Bo");
@@ -22,6 +22,8 @@ describe("schedulingEmbedUrl", () => {
     expect(url.searchParams.get("utm_source")).toBe("fb");
     expect(url.searchParams.get("utm_medium")).toBe("cpc");
     expect(url.searchParams.get("utm_campaign")).toBe("spring sale");
+    // The parameter the scheduling page passes back in the booking's tracking.salesforce_uuid.
+    expect(url.searchParams.get("salesforce_uuid")).toBe("Visit_Reference-012345");
   });
 
   it("leaves out empty values and caps long ones", () => {
@@ -29,12 +31,12 @@ describe("schedulingEmbedUrl", () => {
       schedulingEmbedUrl(
         "https://calendly.com/acme/demo",
         { name: "  ", email: null },
-        { utm_source: "x".repeat(500) },
+        { utms: "x".repeat(500) },
       ),
     );
     expect(url.searchParams.has("name")).toBe(false);
     expect(url.searchParams.has("email")).toBe(false);
-    expect(url.searchParams.get("utm_source")).toHaveLength(200);
+    expect(url.searchParams.get("utm_source")).toHaveLength(100);
   });
 
   it("keeps the scheduling page's own query and host", () => {

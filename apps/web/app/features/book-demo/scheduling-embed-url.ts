@@ -12,35 +12,40 @@ export type SchedulingPrefill = {
  * the first, which the demo's event type asks as free text (docs/marketing-site.md).
  */
 export const noteAnswerParam = "a1";
+/** The visit's source (utms, utmm, utmc) and reference, as the attribution capture keeps them. */
 export type SchedulingAttribution = {
-  utm_source?: string | null;
-  utm_medium?: string | null;
-  utm_campaign?: string | null;
+  utms?: string | null;
+  utmm?: string | null;
+  utmc?: string | null;
+  ref?: string | null;
 };
 
 /**
- * The one place the scheduling widget's address is built: the embed options
- * of spec §2, the visitor's prefill and the attribution of their visit.
- * Values are cleaned and length-capped like attribution values; URLSearchParams does the encoding.
+ * The one place the scheduling widget's address is built: the embed options of spec §2, the
+ * visitor's prefill, and the source of their visit as utm_source, utm_medium, utm_campaign with
+ * its reference as salesforce_uuid. The scheduling page passes these back in the booking's
+ * `tracking`, where our webhook looks the reference up to credit the exact names; the utm_*
+ * values are the fallback (decision 0022). Values are cleaned and length-capped like
+ * attribution values; URLSearchParams does the encoding.
  */
 export function schedulingEmbedUrl(
   schedulingUrl: string,
   prefill: SchedulingPrefill,
-  attribution: SchedulingAttribution,
+  attribution: SchedulingAttribution | undefined,
   embedDomain?: string,
 ): string {
   const url = new URL(schedulingUrl);
-  url.searchParams.set("hide_event_type_details", "1");
-  url.searchParams.set("hide_gdpr_banner", "1");
-  if (embedDomain) {
-    url.searchParams.set("embed_domain", embedDomain);
-    url.searchParams.set("embed_type", "Inline");
-  }
   const values = {
+    hide_event_type_details: "1",
+    hide_gdpr_banner: "1",
+    ...(embedDomain && { embed_domain: embedDomain, embed_type: "Inline" }),
     name: prefill.name,
     email: prefill.email,
     [noteAnswerParam]: prefill.note,
-    ...attribution,
+    utm_source: attribution?.utms,
+    utm_medium: attribution?.utmm,
+    utm_campaign: attribution?.utmc,
+    salesforce_uuid: attribution?.ref,
   };
   for (const [key, value] of Object.entries(values)) {
     const cleaned = cleanAttributionValue(value);

@@ -22,8 +22,10 @@ const startedInHead = "data-started-in-head";
 
 /**
  * The frame's address for this visit: the embed options, the prefill and note from the page's
- * query, and the query's utm parameters or else the visit's live source (the attribution
- * capture has usually moved them from the query into storage by now).
+ * query, and the visit's source: the query's campaign link when it is still there (storage could
+ * not keep it), else the visit's live source (the attribution capture has usually moved it from
+ * the query into storage by now) with its reference, which the scheduling page passes back in
+ * the booking's tracking (decision 0022).
  */
 export function schedulingFrameUrl(
   schedulingUrl: string,
@@ -31,14 +33,19 @@ export function schedulingFrameUrl(
   saved: SessionAttribution | undefined,
 ): string {
   const query = new URLSearchParams(page.search);
+  // Whole, like the capture takes a campaign link: mixed with the saved source it would credit
+  // names nobody used.
+  const source = query.has("utm_source")
+    ? {
+        utms: query.get("utm_source"),
+        utmm: query.get("utm_medium"),
+        utmc: query.get("utm_campaign"),
+      }
+    : saved;
   return schedulingEmbedUrl(
     schedulingUrl,
     { name: query.get("name"), email: query.get("email"), note: query.get(bookDemoNoteParam) },
-    {
-      utm_source: query.get("utm_source") ?? saved?.utms,
-      utm_medium: query.get("utm_medium") ?? saved?.utmm,
-      utm_campaign: query.get("utm_campaign") ?? saved?.utmc,
-    },
+    source,
     page.hostname,
   );
 }
@@ -58,19 +65,15 @@ function createSchedulingFrame(): HTMLIFrameElement {
   const frame = document.createElement("iframe");
   frame.title = schedulingFrameTitle;
   frame.className = schedulingFrameClass;
-  frame.src = schedulingFrameUrl(
-    siteConfig.SCHEDULING_URL,
-    window.location,
-    browserAttribution().attribution,
-  );
+  frame.src = schedulingFrameUrl(siteConfig.SCHEDULING_URL, window.location, browserAttribution());
   frame.addEventListener("load", () => {
     frame.dataset.loaded = "";
     const slot = slotOf(frame);
     if (slot) slot.dataset.state = "loaded";
   });
   markSlowIfStillLoading(() => slotOf(frame));
-  const stopListening = listenForBookedDemo(window, siteConfig.SCHEDULING_URL, () => {
-    if (frame.isConnected) reportBookedDemo();
+  const stopListening = listenForBookedDemo(window, siteConfig.SCHEDULING_URL, (message) => {
+    if (frame.isConnected) reportBookedDemo(message);
     else stopListening();
   });
   return frame;

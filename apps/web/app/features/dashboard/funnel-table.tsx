@@ -1,14 +1,7 @@
-import type { FunnelGrouping, FunnelReport, FunnelTotals } from "@bakery/shared/admin-contract";
+import type { FunnelGrouping, FunnelReport } from "@bakery/shared/admin-contract";
+import { type FunnelRow, funnelRows, groupingNames, otherRowNote } from "./funnel-rows.ts";
 import { formatRate } from "./rate-format.ts";
 import { SortableTable, type TableColumn } from "./sortable-table.tsx";
-
-type FunnelRow = FunnelTotals & { key: string | null; label: string };
-
-const groupingNames: Record<FunnelGrouping, { column: string; none: string }> = {
-  campaign: { column: "Campaign", none: "No campaign" },
-  source: { column: "Source", none: "No source" },
-  medium: { column: "Medium", none: "No medium" },
-};
 
 function funnelColumns(by: FunnelGrouping): TableColumn<FunnelRow>[] {
   return [
@@ -23,6 +16,14 @@ function funnelColumns(by: FunnelGrouping): TableColumn<FunnelRow>[] {
     },
     { id: "landings", label: "Landings", value: (row) => row.landings, numeric: true },
     { id: "demos", label: "Demos booked", value: (row) => row.demosBooked, numeric: true },
+    {
+      id: "confirmed",
+      label: "Confirmed",
+      description:
+        "of the demos booked, those the scheduling provider confirmed itself (its signed notice of the booking). The rest were reported only by the visitor's browser.",
+      value: (row) => row.demosConfirmed,
+      numeric: true,
+    },
     {
       id: "booking-rate",
       label: "Demo rate",
@@ -49,26 +50,24 @@ function funnelColumns(by: FunnelGrouping): TableColumn<FunnelRow>[] {
 }
 
 /**
- * The funnel per campaign (or source, or medium): landings, demos booked, paid sign-ups
- * and the rates between them, with the range's totals underneath.
+ * The funnel per campaign (or source, or medium): landings, demos booked and how many of them
+ * the scheduling provider confirmed, paid sign-ups and the rates between them; then "Other"
+ * for what the report does not name, and the range's totals underneath.
  */
 export function FunnelTable({ report }: { report: FunnelReport }) {
-  const names = groupingNames[report.by];
-  const rows: FunnelRow[] = report.groups.map((group) => ({
-    ...group,
-    // A visit from a plain link has a source but an empty campaign and medium.
-    label: group.key || names.none,
-  }));
+  const { groups, other, total } = funnelRows(report);
   return (
     <SortableTable
       // A new table per grouping: its sort and columns start afresh.
       key={report.by}
       caption={`Funnel by ${report.by}, ${report.from} to ${report.to}`}
       columns={funnelColumns(report.by)}
-      rows={rows}
-      rowKey={(row) => row.key ?? "\0none"}
+      rows={groups}
+      rowKey={(row) => row.id}
       initialSort={{ column: "landings", direction: "descending" }}
-      footer={{ ...report.totals, key: null, label: "Total" }}
+      pinnedRow={other}
+      footer={total}
+      notes={other ? [otherRowNote(report.by)] : []}
       fileName={`funnel-by-${report.by}-${report.from}-to-${report.to}`}
     />
   );

@@ -85,12 +85,13 @@ export function OperatorDashboard() {
           Funnel by {by}
         </h2>
         <p className="text-cocoa">
-          Visits that arrived from a campaign link or another site, the demos booked and the
-          sign-ups paid after them, and the rates from landing to each.
+          Visits that arrived from a campaign link or another site, the demos booked (and how many
+          of them the scheduling provider confirmed) and the sign-ups paid after them, and the rates
+          from landing to each.
         </p>
         <ReportArea name="the funnel" state={funnel.state} retry={funnel.retry}>
           {(report) =>
-            report.groups.length === 0 ? (
+            report.groups.length === 0 && report.other === null ? (
               <EmptyState>
                 No landings yet — share a link with utm parameters (for example{" "}
                 <code className="break-all">/?utm_source=newsletter&utm_campaign=spring</code>), or

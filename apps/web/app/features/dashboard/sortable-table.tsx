@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 import { buildCsv, type CsvCell, downloadCsv } from "./csv.ts";
 import {
@@ -22,6 +22,11 @@ export type TableColumn<Row> = {
   numeric?: boolean;
   /** The direction a first press sorts in: most first for counts, A to Z for names. */
   firstDirection?: SortDirection;
+  /**
+   * What a sortable column counts, when its short header can't say it: written under the table
+   * after the header's words, and the accessible description of the header's button.
+   */
+  description?: string;
 };
 
 type SortableTableProps<Row> = {
@@ -30,8 +35,15 @@ type SortableTableProps<Row> = {
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   initialSort: TableSort<string>;
+  /**
+   * A row after the sorted ones (the groups summed as "Other"), never sorted with them;
+   * exported in that place.
+   */
+  pinnedRow?: Row | undefined;
   /** A last row under the others (totals), never sorted with them; exported last. */
   footer?: Row;
+  /** Sentences said under the table, after the columns' descriptions. */
+  notes?: readonly string[];
   /** The CSV file's name, without `.csv`. */
   fileName: string;
 };
@@ -39,7 +51,8 @@ type SortableTableProps<Row> = {
 /**
  * A table whose column headers sort it (buttons, with `aria-sort` on the sorted one), and
  * an export of exactly the rows shown, in the order shown, as a CSV file. Wide tables
- * scroll sideways inside their own focusable region on a phone.
+ * scroll sideways inside their own focusable region on a phone; what a short header means is
+ * written under the table.
  */
 export function SortableTable<Row>({
   caption,
@@ -47,19 +60,26 @@ export function SortableTable<Row>({
   rows,
   rowKey,
   initialSort,
+  pinnedRow,
   footer,
+  notes = [],
   fileName,
 }: SortableTableProps<Row>) {
   const [sort, setSort] = useState(initialSort);
+  const noteId = useId();
   const byId = new Map(columns.map((column) => [column.id, column]));
   const sorted = sortRows(rows, sort, (row, id) => byId.get(id)?.value?.(row) ?? null);
+  const shown = pinnedRow ? [...sorted, pinnedRow] : sorted;
   const exported = columns.filter((column) => column.value);
+  const described = columns.filter((column) => column.description);
+  const descriptionId = (column: TableColumn<Row>) =>
+    column.description ? `${noteId}-${column.id}` : undefined;
 
   function exportCsv() {
     const line = (row: Row) => exported.map((column) => csvCell(column, row));
     const csv = buildCsv(
       exported.map((column) => column.label),
-      [...sorted, ...(footer ? [footer] : [])].map(line),
+      [...shown, ...(footer ? [footer] : [])].map(line),
     );
     downloadCsv(`${fileName}.csv`, csv);
   }
@@ -89,6 +109,7 @@ export function SortableTable<Row>({
                   {column.value ? (
                     <button
                       type="button"
+                      aria-describedby={descriptionId(column)}
                       onClick={() =>
                         setSort((current) =>
                           nextSort(current, column.id, column.firstDirection ?? "descending"),
@@ -107,7 +128,7 @@ export function SortableTable<Row>({
             </tr>
           </thead>
           <tbody>
-            {sorted.map((row) => (
+            {shown.map((row) => (
               <tr key={rowKey(row)} className="border-crust/60 border-b last:border-b-0">
                 {columns.map((column, index) => (
                   <Cell key={column.id} column={column} row={row} header={index === 0} />
@@ -126,6 +147,18 @@ export function SortableTable<Row>({
           ) : null}
         </table>
       </section>
+      {described.length > 0 || notes.length > 0 ? (
+        <div className="flex flex-col gap-1 text-cocoa text-sm">
+          {described.map((column) => (
+            <p key={column.id} id={descriptionId(column)}>
+              <span className="font-semibold text-ink">{column.label}:</span> {column.description}
+            </p>
+          ))}
+          {notes.map((note) => (
+            <p key={note}>{note}</p>
+          ))}
+        </div>
+      ) : null}
       <button
         type="button"
         onClick={exportCsv}

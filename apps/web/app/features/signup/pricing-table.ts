@@ -42,8 +42,8 @@ export function startPricingTableScript(): void {
 /**
  * Puts the payment provider's pricing table in its slot, once: while /signup is parsed, or when
  * the app shows the page itself, and makes sure the provider's script has started. The table
- * carries the visit's source as its client reference, so a subscription can be traced to its
- * campaign. Until the script has run the slot is "loading" (the page shows a spinner), and
+ * carries the visit's reference and source as its client reference, so a subscription is
+ * credited to the exact names its landing was counted under (decision 0022). Until the script has run the slot is "loading" (the page shows a spinner), and
  * "slow" after 15 s of that (the page offers a way on).
  */
 export function mountPricingTable(slot: HTMLElement): void {
@@ -52,7 +52,7 @@ export function mountPricingTable(slot: HTMLElement): void {
   const table = document.createElement(tableElement);
   table.setAttribute("pricing-table-id", pricingTableId);
   table.setAttribute("publishable-key", publishableKey);
-  const reference = encodeClientReferenceId(browserAttribution().attribution);
+  const reference = encodeClientReferenceId(browserAttribution());
   if (reference) table.setAttribute("client-reference-id", reference);
   slot.prepend(table);
   // The script started in the head may have run, or failed, before the slot was parsed.

@@ -39,21 +39,23 @@ export function captureBrowserAttribution(): void {
 }
 
 /**
- * The visit's live attribution, from storage or else from our server's cookie, and its landing
- * page: what the booking frame, the pricing table and the conversion events carry.
+ * The visit's live attribution, from storage or else from our server's cookie: what the booking
+ * frame, the pricing table and the conversion events carry.
  */
-export function browserAttribution(): {
-  attribution: SessionAttribution | undefined;
-  landing: string | undefined;
-} {
+export function browserAttribution(): SessionAttribution | undefined {
   const now = Date.now();
-  return {
-    attribution: currentAttribution(
-      storage("localStorage"),
-      storage("sessionStorage"),
-      cookieRecord(now),
-      now,
-    ),
-    landing: landingPath(storage("sessionStorage")),
-  };
+  return currentAttribution(
+    storage("localStorage"),
+    storage("sessionStorage"),
+    cookieRecord(now),
+    now,
+  );
+}
+
+/**
+ * The visit's first page, which a conversion event names. Apart from the attribution: the
+ * frame's and the table's inline scripts need only that, and every byte of theirs counts.
+ */
+export function browserLandingPath(): string | undefined {
+  return landingPath(storage("sessionStorage"));
 }

@@ -1,6 +1,16 @@
-import { attributionLifetimeMs } from "@bakery/shared/attribution-record";
+import {
+  type AttributionRecord,
+  attributionLifetimeMs,
+  visitReferencePattern,
+} from "@bakery/shared/attribution-record";
 import { describe, expect, it } from "vitest";
-import { captureAttribution, currentAttribution, type StorageLike } from "./capture-attribution.ts";
+import {
+  captureAttribution,
+  currentAttribution,
+  readSavedAttribution,
+  type StorageLike,
+  thisVisitAttribution,
+} from "./capture-attribution.ts";
 
 class FakeStorage implements StorageLike {
   readonly items = new Map<string, string>();
@@ -23,12 +33,22 @@ class ThrowingStorage implements StorageLike {
 
 const now = 1_800_000_000_000;
 
-const cookieRecord = { utms: "fb", utmm: "cpc", utmc: "spring", ts: now - 20 * 86_400_000 };
+/** A new reference, which each landing makes: any one of the right form. */
+const anyReference = expect.stringMatching(visitReferencePattern);
+const cookieReference = "c00kieRef_012345678-AB";
+
+const cookieRecord = {
+  utms: "fb",
+  utmm: "cpc",
+  utmc: "spring",
+  ts: now - 20 * 86_400_000,
+  ref: cookieReference,
+};
 
 function setUp(
   url: string,
   referrer = "",
-  options: { now?: number; cookieRecord?: typeof cookieRecord } = {},
+  options: { now?: number; cookieRecord?: AttributionRecord } = {},
 ) {
   const local = new FakeStorage();
   const session = new FakeStorage();
@@ -49,12 +69,58 @@ function setUp(
 }
 
 describe("captureAttribution", () => {
-  it("saves utm parameters in both storages and removes them from the address", () => {
+  it("saves utm parameters and a new reference in both storages and removes them from the address", () => {
     const t = setUp("https://site.test/?utm_source=fb&utm_medium=cpc&utm_campaign=spring");
     t.run();
-    expect(t.saved()).toEqual({ utms: "fb", utmm: "cpc", utmc: "spring", ts: now });
-    expect(t.visit()).toEqual({ utms: "fb", utmm: "cpc", utmc: "spring" });
+    expect(t.saved()).toEqual({
+      utms: "fb",
+      utmm: "cpc",
+      utmc: "spring",
+      ts: now,
+      ref: anyReference,
+    });
+    expect(t.visit()).toEqual({ utms: "fb", utmm: "cpc", utmc: "spring", ref: t.saved().ref });
     expect(t.replaced).toEqual(["/"]);
+  });
+
+  it("gives each landing its own reference", () => {
+    const first = setUp("https://site.test/?utm_source=fb");
+    const second = setUp("https://site.test/?utm_source=fb");
+    first.run();
+    second.run();
+    expect(first.saved().ref).not.toBe(second.saved().ref);
+  });
+
+  it("takes the reference of the cookie our server set for this same landing", () => {
+    const landedNow = { ...cookieRecord, ts: now };
+    const t = setUp("https://site.test/?utm_source=fb&utm_medium=cpc&utm_campaign=spring", "", {
+      cookieRecord: landedNow,
+    });
+    t.run();
+    expect(t.saved()).toEqual({
+      utms: "fb",
+      utmm: "cpc",
+      utmc: "spring",
+      ts: now,
+      ref: cookieReference,
+    });
+    expect(t.visit().ref).toBe(cookieReference);
+  });
+
+  it("keeps its own reference when the cookie names another source, or has no reference", () => {
+    const other = setUp("https://site.test/?utm_source=fb&utm_medium=cpc&utm_campaign=fall", "", {
+      cookieRecord,
+    });
+    other.run();
+    expect(other.saved().ref).toEqual(anyReference);
+    expect(other.saved().ref).not.toBe(cookieReference);
+    const { ref: _, ...olderCookie } = cookieRecord;
+    const older = setUp("https://site.test/?utm_source=fb&utm_medium=cpc&utm_campaign=spring", "", {
+      cookieRecord: olderCookie,
+    });
+    older.run();
+    expect(older.saved().ref).toEqual(anyReference);
+    expect(older.visit().ref).toBe(older.saved().ref);
   });
 
   it("keeps other parameters (the demo prefill) in the address", () => {
@@ -62,7 +128,7 @@ describe("captureAttribution", () => {
       "https://site.test/book-demo?name=Ana&utm_source=sms&email=a%40b.c&utm_content=x#top",
     );
     t.run();
-    expect(t.saved()).toEqual({ utms: "sms", utmm: "", utmc: "", ts: now });
+    expect(t.saved()).toEqual({ utms: "sms", utmm: "", utmc: "", ts: now, ref: anyReference });
     expect(t.replaced).toEqual(["/book-demo?name=Ana&email=a%40b.c#top"]);
   });
 
@@ -76,8 +142,14 @@ describe("captureAttribution", () => {
   it("saves another site's host as the source when there is no record", () => {
     const t = setUp("https://site.test/pricing", "https://www.google.com/search?q=bakery+software");
     t.run();
-    expect(t.saved()).toEqual({ utms: "www.google.com", utmm: "", utmc: "", ts: now });
-    expect(t.visit()).toEqual({ utms: "www.google.com", utmm: "", utmc: "" });
+    expect(t.saved()).toEqual({
+      utms: "www.google.com",
+      utmm: "",
+      utmc: "",
+      ts: now,
+      ref: anyReference,
+    });
+    expect(t.visit()).toEqual({ utms: "www.google.com", utmm: "", utmc: "", ref: t.saved().ref });
     expect(t.replaced).toEqual([]);
   });
 
@@ -95,12 +167,36 @@ describe("captureAttribution", () => {
     expect(t.saved()).toEqual(record);
   });
 
-  it("puts the server cookie's live record back when storage was wiped, over a referrer", () => {
+  it("puts the server cookie's live record and reference back when storage was wiped, over a referrer", () => {
     const t = setUp("https://site.test/", "https://www.bing.com/", { cookieRecord });
     t.run();
     expect(t.saved()).toEqual(cookieRecord);
-    expect(t.visit()).toEqual({ utms: "fb", utmm: "cpc", utmc: "spring" });
+    // An earlier visit's source, not this one's: its landing was counted when it came.
+    expect(t.visit()).toBeNull();
     expect(t.replaced).toEqual([]);
+  });
+
+  it("gives a return visit after storage was wiped the cookie's record, not a landing of its own", () => {
+    const t = setUp("https://site.test/signup", "", { cookieRecord });
+    t.run();
+    expect(t.saved()).toEqual(cookieRecord);
+    expect(t.visit()).toBeNull();
+  });
+
+  it("takes the record and reference of the cookie our server set for this referrer's landing", () => {
+    const setForThisLanding = {
+      utms: "www.bing.com",
+      utmm: "",
+      utmc: "",
+      ts: now,
+      ref: cookieReference,
+    };
+    const t = setUp("https://site.test/pricing", "https://www.bing.com/search?q=cakes", {
+      cookieRecord: setForThisLanding,
+    });
+    t.run();
+    expect(t.saved()).toEqual(setForThisLanding);
+    expect(t.visit()).toEqual({ utms: "www.bing.com", utmm: "", utmc: "", ref: cookieReference });
   });
 
   it("leaves a live saved record or the visit's source in place of the cookie's", () => {
@@ -125,7 +221,7 @@ describe("captureAttribution", () => {
   it("cleans values the way the server's cookie does", () => {
     const t = setUp("https://site.test/?utm_source=%20fb%0D%0A&utm_campaign=spring%00");
     t.run();
-    expect(t.saved()).toEqual({ utms: "fb", utmm: "", utmc: "spring", ts: now });
+    expect(t.saved()).toMatchObject({ utms: "fb", utmm: "", utmc: "spring", ts: now });
   });
 
   it("replaces a record that is exactly 30 days old", () => {
@@ -135,7 +231,7 @@ describe("captureAttribution", () => {
       JSON.stringify({ utms: "fb", utmm: "cpc", utmc: "spring", ts: now - attributionLifetimeMs }),
     );
     t.run();
-    expect(t.saved()).toEqual({ utms: "www.bing.com", utmm: "", utmc: "", ts: now });
+    expect(t.saved()).toMatchObject({ utms: "www.bing.com", utmm: "", utmc: "", ts: now });
   });
 
   it("does nothing without utm parameters or referrer", () => {
@@ -156,7 +252,7 @@ describe("captureAttribution", () => {
     const t = setUp("https://site.test/", "https://news.example/");
     t.local.setItem("utm", "{not json");
     t.run();
-    expect(t.saved()).toEqual({ utms: "news.example", utmm: "", utmc: "", ts: now });
+    expect(t.saved()).toMatchObject({ utms: "news.example", utmm: "", utmc: "", ts: now });
   });
 
   it("treats a record of the wrong shape as corrupt", () => {
@@ -169,7 +265,7 @@ describe("captureAttribution", () => {
   it("caps very long values", () => {
     const t = setUp(`https://site.test/?utm_source=${"a".repeat(5000)}`);
     t.run();
-    expect(t.saved().utms).toHaveLength(200);
+    expect(t.saved().utms).toHaveLength(100);
   });
 
   it("degrades to doing nothing when storage throws, leaving the address as it was", () => {
@@ -204,6 +300,7 @@ describe("captureAttribution", () => {
       utms: "fb",
       utmm: "cpc",
       utmc: "spring",
+      ref: anyReference,
     });
   });
 
@@ -226,27 +323,33 @@ describe("currentAttribution", () => {
     const local = new FakeStorage();
     const session = new FakeStorage();
     expect(currentAttribution(local, session, undefined, now)).toBeUndefined();
-    const fromCookie = { utms: "ig", utmm: "story", utmc: "winter", ts: now - 1000 };
-    expect(currentAttribution(local, session, fromCookie, now)).toEqual({
+    const fromCookie = {
       utms: "ig",
       utmm: "story",
       utmc: "winter",
-    });
-    local.setItem(
+      ts: now - 1000,
+      ref: "c".repeat(22),
+    };
+    expect(currentAttribution(local, session, fromCookie, now)).toEqual(fromCookie);
+    const saved = { utms: "fb", utmm: "cpc", utmc: "spring", ts: now - 1000, ref: "l".repeat(22) };
+    local.setItem("utm", JSON.stringify(saved));
+    expect(currentAttribution(local, session, fromCookie, now)).toEqual(saved);
+    session.setItem(
       "utm",
-      JSON.stringify({ utms: "fb", utmm: "cpc", utmc: "spring", ts: now - 1000 }),
+      JSON.stringify({ utms: "sms", utmm: "text", utmc: "fall", ref: "s".repeat(22) }),
     );
-    expect(currentAttribution(local, session, fromCookie, now)).toEqual({
-      utms: "fb",
-      utmm: "cpc",
-      utmc: "spring",
-    });
-    session.setItem("utm", JSON.stringify({ utms: "sms", utmm: "text", utmc: "fall" }));
     expect(currentAttribution(local, session, fromCookie, now)).toEqual({
       utms: "sms",
       utmm: "text",
       utmc: "fall",
+      ref: "s".repeat(22),
     });
+  });
+
+  it("gives a record saved before references existed without one", () => {
+    const local = new FakeStorage();
+    local.setItem("utm", JSON.stringify({ utms: "fb", utmm: "", utmc: "", ts: now - 1000 }));
+    expect(currentAttribution(local, new FakeStorage(), undefined, now)?.ref).toBeUndefined();
   });
 
   it("ignores an expired saved record, falling back to the cookie's", () => {
@@ -256,10 +359,21 @@ describe("currentAttribution", () => {
       JSON.stringify({ utms: "fb", utmm: "", utmc: "", ts: now - attributionLifetimeMs }),
     );
     expect(currentAttribution(local, new FakeStorage(), undefined, now)).toBeUndefined();
-    expect(currentAttribution(local, new FakeStorage(), cookieRecord, now)).toEqual({
-      utms: "fb",
-      utmm: "cpc",
-      utmc: "spring",
-    });
+    expect(currentAttribution(local, new FakeStorage(), cookieRecord, now)).toEqual(cookieRecord);
+  });
+});
+
+describe("reading a reference from storage", () => {
+  it.each([
+    ["too short", "abc"],
+    ["with characters a reference never has", `${"a".repeat(21)}.`],
+    ["not a string", 12],
+  ])("leaves out a reference %s, keeping the names", (_name, ref) => {
+    const local = new FakeStorage();
+    local.setItem("utm", JSON.stringify({ utms: "fb", utmm: "", utmc: "", ts: now, ref }));
+    expect(readSavedAttribution(local)).toEqual({ utms: "fb", utmm: "", utmc: "", ts: now });
+    const session = new FakeStorage();
+    session.setItem("utm", JSON.stringify({ utms: "fb", utmm: "", utmc: "", ref }));
+    expect(thisVisitAttribution(session)).toEqual({ utms: "fb", utmm: "", utmc: "" });
   });
 });

@@ -2,6 +2,7 @@ import {
   type AttributionRecord,
   attributionFromLanding,
   isLiveAttribution,
+  isVisitReference,
 } from "@bakery/shared/attribution-record";
 
 /**
@@ -12,7 +13,10 @@ import {
  * server (@bakery/shared/attribution-record); here it is kept in storage.
  */
 
-/** sessionStorage "utm": the visit's source (localStorage "utm" keeps it 30 days, with ts). */
+/**
+ * sessionStorage "utm": the visit's source and reference (localStorage "utm" keeps them 30
+ * days, with ts).
+ */
 export type SessionAttribution = Omit<AttributionRecord, "ts">;
 
 export const attributionStorageKey = "utm";
@@ -33,7 +37,8 @@ export type CaptureInput = {
   /**
    * The live record in the cookie our server sets (readAttributionCookie), which outlives
    * script-written storage on Safari: while it lives, a referrer does not replace it, and
-   * storage without a record of its own takes it back.
+   * localStorage without a record of its own takes it back. Set for this very landing (the
+   * same names), it gives the visit its reference.
    */
   cookieRecord?: AttributionRecord | undefined;
 };
@@ -55,27 +60,23 @@ export function readSavedAttribution(
   if (!raw) return undefined;
   const parsed = attempt(() => JSON.parse(raw) as unknown);
   if (typeof parsed !== "object" || parsed === null) return undefined;
-  const { utms, utmm, utmc, ts } = parsed as Record<string, unknown>;
+  const { utms, utmm, utmc, ts, ref } = parsed as Record<string, unknown>;
   if (typeof utms !== "string" || typeof utmm !== "string" || typeof utmc !== "string")
     return undefined;
   if (typeof ts !== "number" || !Number.isFinite(ts)) return undefined;
-  return { utms, utmm, utmc, ts };
+  // A record saved before references existed has none.
+  return { utms, utmm, utmc, ts, ref: isVisitReference(ref) ? ref : undefined };
 }
 
-/** True when at least one storage kept the source. */
-function save(input: CaptureInput, record: AttributionRecord): boolean {
-  const source: SessionAttribution = { utms: record.utms, utmm: record.utmm, utmc: record.utmc };
-  const keptLocally = attempt(() => {
-    if (!input.localStorage) return false;
-    input.localStorage.setItem(attributionStorageKey, JSON.stringify(record));
-    return true;
-  });
-  const keptForVisit = attempt(() => {
-    if (!input.sessionStorage) return false;
-    input.sessionStorage.setItem(attributionStorageKey, JSON.stringify(source));
-    return true;
-  });
-  return keptLocally === true || keptForVisit === true;
+/** Writes `value` as the record in `storage`; true when it was kept. */
+function keep(storage: StorageLike | undefined, value: object): boolean {
+  return Boolean(
+    storage &&
+      attempt(() => {
+        storage.setItem(attributionStorageKey, JSON.stringify(value));
+        return true;
+      }),
+  );
 }
 
 /** Runs once on every entry to the site, before any page reads attribution. */
@@ -92,19 +93,43 @@ export function captureAttribution(input: CaptureInput): void {
   const visitHasSource = Boolean(
     attempt(() => input.sessionStorage?.getItem(attributionStorageKey)),
   );
+  const storageHasRecord = savedIsLive || visitHasSource;
+  // What this landing saves as far as storage knows; the cookie is weighed below.
   const landed = attributionFromLanding({
     url,
     referrer: input.referrer,
     now: input.now,
-    hasLiveRecord: () => savedIsLive || visitHasSource || input.cookieRecord !== undefined,
+    hasLiveRecord: () => storageHasRecord,
   });
-  // Storage emptied (Safari's 7-day cap) while the server's cookie lives on, or the cookie was
-  // set for this very landing: storage takes the cookie's record, so both keep the same one.
-  const record = landed ?? (savedIsLive || visitHasSource ? undefined : input.cookieRecord);
+  const cookie = input.cookieRecord;
+  const fromCampaign = url.searchParams.has("utm_source");
+  let record: AttributionRecord | undefined;
+  if (
+    landed &&
+    cookie &&
+    `${landed.utms}\n${landed.utmm}\n${landed.utmc}` ===
+      `${cookie.utms}\n${cookie.utmm}\n${cookie.utmc}`
+  ) {
+    // Our server set the cookie for this very landing (the same names; no name holds a line
+    // break, so joined they compare one by one): its reference is the visit's, so the one just
+    // made is dropped and the visit has one reference wherever it is read. A cookie from before
+    // references existed has none, and the landing keeps its own.
+    record = { ...landed, ref: cookie.ref ?? landed.ref };
+  } else if (landed && (fromCampaign || !cookie)) {
+    // A campaign link replaces any record; a referrer only when none lives, the cookie's included.
+    record = landed;
+  } else if (cookie && !storageHasRecord) {
+    // Storage emptied (Safari's 7-day cap) while the server's cookie lives on: localStorage takes
+    // the cookie's record back, its reference too. Not as this visit's source: it is an earlier
+    // visit's, whose landing was counted then.
+    keep(input.localStorage, cookie);
+  }
   if (!record) return;
-  const saved = save(input, record);
+  // The visit's source is the record without its time, which only localStorage needs.
+  const { ts: _, ...source } = record;
+  const keptLocally = keep(input.localStorage, record);
   // Unsaved, the parameters stay in the address: the page can still pass them on.
-  if (!saved || !url.searchParams.has("utm_source")) return;
+  if (!(keep(input.sessionStorage, source) || keptLocally) || !fromCampaign) return;
   // Other parameters (the demo prefill, say) stay for the page to use.
   for (const key of [...url.searchParams.keys()]) {
     if (key.startsWith("utm_")) url.searchParams.delete(key);
@@ -119,7 +144,12 @@ export function thisVisitAttribution(
   const raw = attempt(() => sessionStorage?.getItem(attributionStorageKey));
   const session = raw ? attempt(() => JSON.parse(raw) as Partial<SessionAttribution>) : undefined;
   if (!session || typeof session.utms !== "string" || !session.utms) return undefined;
-  return { utms: session.utms, utmm: String(session.utmm ?? ""), utmc: String(session.utmc ?? "") };
+  return {
+    utms: session.utms,
+    utmm: String(session.utmm ?? ""),
+    utmc: String(session.utmc ?? ""),
+    ref: isVisitReference(session.ref) ? session.ref : undefined,
+  };
 }
 
 /**
@@ -137,8 +167,7 @@ export function currentAttribution(
   const visit = thisVisitAttribution(sessionStorage);
   if (visit) return visit;
   const saved = readSavedAttribution(localStorage);
-  const live = isLiveAttribution(saved, now) ? saved : cookieRecord;
-  return live && { utms: live.utms, utmm: live.utmm, utmc: live.utmc };
+  return isLiveAttribution(saved, now) ? saved : cookieRecord;
 }
 
 export function landingPath(sessionStorage: StorageLike | undefined): string | undefined {

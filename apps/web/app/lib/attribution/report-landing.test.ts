@@ -1,3 +1,4 @@
+import { landingEventSchema } from "@bakery/shared/api-contract";
 import { describe, expect, it } from "vitest";
 import type { StorageLike } from "./capture-attribution.ts";
 import { landingReportedKey, takeLandingToReport } from "./report-landing.ts";
@@ -27,6 +28,28 @@ describe("takeLandingToReport", () => {
     });
     expect(session.getItem(landingReportedKey)).toBe("1");
     expect(takeLandingToReport(session)).toBeUndefined();
+  });
+
+  it("carries the visit's reference beside its names", () => {
+    const ref = "Visit_Reference-012345";
+    const session = visit({ utms: "Newsletter", utmm: "e-mail", utmc: "café.été 2026", ref });
+    const event = takeLandingToReport(session);
+    expect(event).toEqual({
+      type: "landing",
+      attribution: { utms: "Newsletter", utmm: "e-mail", utmc: "café.été 2026" },
+      ref,
+      landing: "/pricing",
+    });
+    expect(landingEventSchema.safeParse(event).success).toBe(true);
+  });
+
+  it("leaves out a reference that isn't one, keeping the names", () => {
+    const session = visit({ utms: "fb", utmm: "", utmc: "", ref: "<script>" });
+    expect(takeLandingToReport(session)).toEqual({
+      type: "landing",
+      attribution: { utms: "fb", utmm: "", utmc: "" },
+      landing: "/pricing",
+    });
   });
 
   it("reports a visit from an outside referrer, which has a source but no medium or campaign", () => {

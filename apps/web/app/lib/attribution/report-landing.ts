@@ -20,8 +20,10 @@ export function takeLandingToReport(session: StorageLike | undefined): LandingEv
     if (!attribution || !landing) return undefined;
     session.setItem(landingReportedKey, "1");
     // Not checked against the contract here: zod would weigh on every page, and the API
-    // refuses (and so does not count) anything the contract refuses.
-    return { type: "landing", attribution, landing };
+    // refuses (and so does not count) anything the contract refuses. The reference goes with
+    // the names: the API keeps them together, and the providers' webhooks credit them by it.
+    const { ref, ...names } = attribution;
+    return { type: "landing", attribution: names, ...(ref ? { ref } : {}), landing };
   } catch {
     return undefined;
   }
@@ -30,7 +32,8 @@ export function takeLandingToReport(session: StorageLike | undefined): LandingEv
 /**
  * Counts this visit's landing (POST /api/events) without holding the page up: a beacon
  * the browser sends in the background, even if the visitor leaves at once. The request
- * carries no token and no identifier; the API keeps only a count per day.
+ * carries no token and nothing about the visitor; the API keeps a count per day, and the
+ * visit's random reference with its names for the retention period (decision 0022).
  */
 export function reportLanding(): void {
   let session: Storage | undefined;
