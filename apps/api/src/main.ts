@@ -15,6 +15,7 @@ import {
   shareOverSocket,
 } from "./db/local-data-dir.ts";
 import { type DatabaseHandle, openDatabase } from "./db/open-database.ts";
+import { schedulePruning } from "./db/retention.ts";
 import { listenHttp } from "./http/server.ts";
 import { createRateLimiter } from "./limits/rate-limiter.ts";
 import { createLocalApp } from "./local-app.ts";
@@ -66,6 +67,15 @@ export async function startLocalServer(options: StartOptions = {}): Promise<Loca
     if (verifier.close) cleanups.push(() => verifier.close?.());
 
     if (config.mode === "local") await seedLocal(config, database, logger);
+
+    // Marketing data past its retention period goes now and daily (decision 0023); stopped
+    // before the database closes, so a prune under way finishes first.
+    const pruning = schedulePruning({
+      db: database.db,
+      logger,
+      retentionDays: config.ATTRIBUTION_RETENTION_DAYS,
+    });
+    cleanups.push(() => pruning.stop());
 
     // Closed after the HTTP server (cleanups run in reverse) and before the database, so
     // the clicks and counts of the last requests reach the database.

@@ -6,7 +6,8 @@ import { describeDatabase } from "../db/database-identity.ts";
 import { PRODUCT_VERSION } from "../version.ts";
 import { openAdminDatabase } from "./admin-database.ts";
 import { CommandError, UsageError } from "./cli-errors.ts";
-import { type Command, optionsOf, usageOf } from "./command.ts";
+import { type Command, optionsOf, printableLines, usageOf } from "./command.ts";
+import { dataCommands } from "./commands/data.ts";
 import { linkCommands } from "./commands/links.ts";
 import { pageCommands } from "./commands/pages.ts";
 import { reportCommands } from "./commands/report.ts";
@@ -19,12 +20,19 @@ import { nearestCommand } from "./nearest-command.ts";
  * it (PGlite directly), or against DATABASE_URL.
  */
 
-const COMMANDS: Command[] = [...pageCommands, ...linkCommands, ...userCommands, ...reportCommands];
+const COMMANDS: Command[] = [
+  ...pageCommands,
+  ...linkCommands,
+  ...userCommands,
+  ...reportCommands,
+  ...dataCommands,
+];
 const GROUPS: Record<string, string> = {
   pages: "content pages (privacy policy, terms, …)",
   links: "short links (/to/<cat>/<id>)",
   users: "signed-in users, their account status and role",
   report: "reports: where booked demos come from",
+  data: "the marketing data kept, and removing what is past its retention period",
 };
 
 export interface CliIo {
@@ -65,6 +73,8 @@ function mainHelp(): string {
     "--version prints the version. The database is DATABASE_URL if set, otherwise the",
     "embedded one in DATA_DIR (through the running local server if there is one); every",
     "command that opens it says which on stderr. Times are shown in the local time zone.",
+    "Control and format characters in what it prints are escaped: \\u{9b} in text,",
+    "\\u009b in --json (still JSON, which reads back the same).",
   );
   return lines.join("\n");
 }
@@ -106,8 +116,14 @@ function help(topic: string[], io: CliIo): number {
 export async function runCli(
   argv: string[],
   env: Record<string, string | undefined>,
-  io: CliIo = stdio,
+  terminal: CliIo = stdio,
 ): Promise<number> {
+  // Names, addresses and titles come from strangers: nothing reaches the terminal raw.
+  const io: CliIo = {
+    ...terminal,
+    out: (line) => terminal.out(printableLines(line)),
+    err: (line) => terminal.err(printableLines(line)),
+  };
   const [group, name, ...rest] = argv;
   if (group === "--version" || group === "-v") {
     io.out(`rise-admin ${PRODUCT_VERSION}`);

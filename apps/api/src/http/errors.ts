@@ -59,6 +59,18 @@ export const databaseUnavailable = () =>
     { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
   );
 
+/**
+ * A report (`/admin/*`) that was not ready within its deadline (REPORT_DEADLINE_MS): the
+ * request ends rather than holding the operator, and a database connection, any longer.
+ */
+export const reportDeadlinePassed = (deadlineMs: number) =>
+  new ApiProblem(
+    503,
+    "service_unavailable",
+    `The report was not ready within ${deadlineMs / 1000} seconds; try again in a moment, or ask for a shorter range`,
+    { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+  );
+
 export function errorBody(code: string, message: string): ApiError {
   return { error: { code, message } };
 }

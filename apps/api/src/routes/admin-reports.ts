@@ -1,24 +1,49 @@
 import { funnelQuerySchema, linksQuerySchema } from "@bakery/shared/admin-contract";
-import type { Hono } from "hono";
+import type { Hono, MiddlewareHandler } from "hono";
 import type { ApiDeps } from "../api-deps.ts";
 import { requireOperator } from "../auth/require-operator.ts";
-import { databaseDeadline } from "../db/database-availability.ts";
+import { DatabaseTimeoutError, withDeadline } from "../db/database-availability.ts";
 import { funnelReport } from "../db/funnel-report.ts";
 import { linksReport } from "../db/links-report.ts";
+import { reportDeadlinePassed } from "../http/errors.ts";
 import { parseOrBadRequest } from "../validation.ts";
 
-/** The marketing dashboard's reports (`/admin/*`), for operators only. */
+/**
+ * The marketing dashboard's reports (`/admin/*`), for operators only, each request within
+ * REPORT_DEADLINE_MS (sign-in check included): past it, 503 with Retry-After (decision 0023).
+ */
 export function registerAdminReportRoutes(app: Hono, deps: ApiDeps): void {
-  const query = databaseDeadline(deps.config.DATABASE_TIMEOUT_MS);
-  app.use("/admin/*", requireOperator(deps));
+  app.use("/admin/*", reportDeadline(deps), requireOperator(deps));
 
   app.get("/admin/funnel", async (c) => {
     const range = parseOrBadRequest(funnelQuerySchema, c.req.query());
-    return c.json(await query(funnelReport(deps.db, range)), 200);
+    const report = await funnelReport(deps.db, range, {
+      browserBookingsCount: deps.config.browserBookingsCount,
+    });
+    return c.json(report, 200);
   });
 
   app.get("/admin/links", async (c) => {
     const range = parseOrBadRequest(linksQuerySchema, c.req.query());
-    return c.json(await query(linksReport(deps.db, range)), 200);
+    return c.json(await linksReport(deps.db, range), 200);
   });
+}
+
+/**
+ * Ends the request with 503 once REPORT_DEADLINE_MS has passed. The work left behind is
+ * abandoned (its result ignored), as the database deadline does for a single call.
+ */
+function reportDeadline(deps: ApiDeps): MiddlewareHandler {
+  const deadlineMs = deps.config.REPORT_DEADLINE_MS;
+  return async (c, next) => {
+    try {
+      await withDeadline(next(), deadlineMs);
+    } catch (error) {
+      // Errors of the handlers after this one are answered by onError before next() returns,
+      // so a timeout caught here is this deadline's own.
+      if (!(error instanceof DatabaseTimeoutError)) throw error;
+      deps.logger.warn({ path: c.req.path, deadlineMs }, "report deadline passed");
+      throw reportDeadlinePassed(deadlineMs);
+    }
+  };
 }

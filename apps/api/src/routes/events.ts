@@ -2,7 +2,7 @@ import { type ConversionAccepted, siteEventSchema } from "@bakery/shared/api-con
 import type { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ApiDeps } from "../api-deps.ts";
-import { recordConversionEvent } from "../db/conversion-events.ts";
+import { recordBrowserBooking } from "../db/demo-bookings.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
 import { recordLanding } from "../db/landings.ts";
 import { isAutomatedRequest } from "../http/automated-client.ts";
@@ -14,12 +14,13 @@ import { parseOrBadRequest } from "../validation.ts";
 export const EVENT_BODY_MAX_BYTES = 4 * 1024;
 
 /**
- * `POST /events`: conversions the browser saw (a demo booked in the scheduling widget),
- * with the visit's attribution, for `npx rise-admin report attribution`, and landings (a
+ * `POST /events`: a demo booked in the scheduling widget, as the browser saw it (a hint merged
+ * into the booking the scheduling provider's webhook records, decision 0021), and landings (a
  * visit that started from a campaign or an outside referrer), counted per day for the
- * dashboard's funnel. Anonymous by design (no token needed), so it is rate-limited per
- * client and its body is capped. A landing sent by a crawler or link-preview fetcher is
- * answered like any other and not counted.
+ * dashboard's funnel, with the visit's reference. Anonymous by design (no token needed), so it
+ * is rate-limited per client, its body is capped, and what it writes is bounded (decision
+ * 0023). A landing sent by a crawler or link-preview fetcher is answered like any other and
+ * not counted.
  */
 export function registerEventRoutes(app: Hono, deps: ApiDeps): void {
   const query = databaseDeadline(deps.config.DATABASE_TIMEOUT_MS);
@@ -45,10 +46,15 @@ export function registerEventRoutes(app: Hono, deps: ApiDeps): void {
       const event = parseOrBadRequest(siteEventSchema, body);
       if (event.type === "landing") {
         if (!isAutomatedRequest((name) => c.req.header(name))) {
-          await query(recordLanding(deps.db, event));
+          await query(
+            recordLanding(deps.db, event, {
+              newNamesPerDay: deps.config.ATTRIBUTION_NEW_NAMES_PER_DAY,
+              logger: deps.logger,
+            }),
+          );
         }
       } else {
-        await query(recordConversionEvent(deps.db, event));
+        await query(recordBrowserBooking(deps.db, event));
       }
       const accepted: ConversionAccepted = { accepted: true };
       return c.json(accepted, 202);

@@ -4,6 +4,7 @@ import { funnelReport } from "../db/funnel-report.ts";
 import { linksReport } from "../db/links-report.ts";
 import { type DatabaseHandle, openDatabase } from "../db/open-database.ts";
 import { findProfileByUid } from "../db/profiles.ts";
+import { attributionNames } from "../db/schema.ts";
 import { putShortLink } from "../db/short-links.ts";
 import { silentLogger } from "../logger.ts";
 import { DEMO_MARKETING_DAYS, seedDemoMarketing } from "./demo-marketing.ts";
@@ -30,7 +31,15 @@ describe("the demo marketing data", () => {
     expect(await seedDemoMarketing(handle.db, silentLogger, today)).toBe(true);
     expect(await seedDemoMarketing(handle.db, silentLogger, today)).toBe(false);
 
-    const funnel = await funnelReport(handle.db, { ...range, by: "campaign" });
+    // Confirmed bookings count whether or not the browser's reports do.
+    const funnel = await funnelReport(
+      handle.db,
+      { ...range, by: "campaign" },
+      { browserBookingsCount: false },
+    );
+    expect(
+      await funnelReport(handle.db, { ...range, by: "campaign" }, { browserBookingsCount: true }),
+    ).toEqual(funnel);
     const seeded = funnel.days.filter((day) => day.landings > 0).map((day) => day.day);
     expect(seeded).toHaveLength(DEMO_MARKETING_DAYS);
     expect(seeded.at(-1)).toBe(utcDay(new Date(today.getTime() - 86_400_000)));
@@ -38,6 +47,8 @@ describe("the demo marketing data", () => {
       expect.arrayContaining(["spring", "bakery-software", "march-news", null]),
     );
     expect(funnel.totals.demosBooked).toBeGreaterThan(0);
+    expect(funnel.totals.demosConfirmed).toBe(funnel.totals.demosBooked);
+    expect(funnel.other).toBeNull();
     expect(funnel.totals.checkoutsCompleted).toBeGreaterThan(0);
     expect(funnel.totals.bookingRate).toBeLessThan(0.2);
 
@@ -48,5 +59,16 @@ describe("the demo marketing data", () => {
     expect(spring?.lastClickedAt).not.toBeNull();
 
     expect(await findProfileByUid(handle.db, "demo-operator")).toMatchObject({ role: "operator" });
+
+    // The demo campaigns are known names: a landing under one takes nothing from the day's
+    // budget of new names.
+    const names = await handle.db.select().from(attributionNames);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        { dimension: "campaign", name: "spring", firstDay: "2026-03-01" },
+        { dimension: "source", name: "google.com", firstDay: "2026-03-01" },
+      ]),
+    );
+    expect(names.some((row) => row.name === "")).toBe(false);
   });
 });

@@ -1,11 +1,18 @@
 import { MS_PER_DAY, utcDay } from "@bakery/shared/admin-contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { addConversions } from "../db/conversion-events.ts";
+import { attributionDimensions } from "../db/attribution-budget.ts";
 import { addLandingCounts, type LandingCount } from "../db/landings.ts";
 import type { Database } from "../db/open-database.ts";
 import { upsertProfile } from "../db/profiles.ts";
-import { seedRuns, shortLinkClicksByDay, shortLinks } from "../db/schema.ts";
+import {
+  attributionNames,
+  checkoutSessions,
+  demoBookings,
+  seedRuns,
+  shortLinkClicksByDay,
+  shortLinks,
+} from "../db/schema.ts";
 import { DEMO_LINKS, DEMO_USERS } from "./demo-data.ts";
 
 const SEED_NAME = "local-demo-marketing-v1";
@@ -86,10 +93,24 @@ function pseudoRandom(seed: number): () => number {
   };
 }
 
+/** The demo campaigns' names, registered as first brought on the first day seeded. */
+function seededNames(midnight: number): Array<typeof attributionNames.$inferInsert> {
+  const firstDay = utcDay(new Date(midnight - DEMO_MARKETING_DAYS * MS_PER_DAY));
+  const names = new Map<string, typeof attributionNames.$inferInsert>();
+  for (const visit of DEMO_SOURCES) {
+    for (const dimension of attributionDimensions) {
+      const name = visit[dimension];
+      if (name !== "") names.set(`${dimension}:${name}`, { dimension, name, firstDay });
+    }
+  }
+  return [...names.values()];
+}
+
 /**
- * A few weeks of plausible landings, booked demos, completed checkouts and short-link
- * clicks for the demo campaigns, ending yesterday, so the operator's dashboard is alive on
- * the first start. Also gives the demo operator their role in a database seeded before
+ * A few weeks of plausible landings, booked demos, paid checkouts and short-link clicks for
+ * the demo campaigns, ending yesterday, so the operator's dashboard is alive on the first
+ * start. The demos are confirmed by the scheduling provider, so they count whichever way
+ * bookings are counted, and the campaigns' names are registered as the landings' own. Also gives the demo operator their role in a database seeded before
  * roles existed. Runs once per database (seed_runs); returns false if it had already run.
  */
 export async function seedDemoMarketing(
@@ -103,7 +124,8 @@ export async function seedDemoMarketing(
   const random = pseudoRandom(17);
   const midnight = Date.parse(`${utcDay(today)}T00:00:00Z`);
   const landings: LandingCount[] = [];
-  const conversions: Parameters<typeof addConversions>[1][number][] = [];
+  const bookings: Array<typeof demoBookings.$inferInsert> = [];
+  const checkouts: Array<typeof checkoutSessions.$inferInsert> = [];
   const clicks: Array<typeof shortLinkClicksByDay.$inferInsert> = [];
   for (let back = DEMO_MARKETING_DAYS; back >= 1; back--) {
     const start = midnight - back * MS_PER_DAY;
@@ -116,20 +138,29 @@ export async function seedDemoMarketing(
       const count = vary(visit.perDay);
       if (count === 0) continue;
       landings.push({ day, ...visit, count });
-      for (const [type, rate] of [
-        ["demo_booked", visit.books],
-        ["checkout_completed", visit.buys],
+      const names = { source: visit.source, medium: visit.medium, campaign: visit.campaign };
+      for (const [kind, rate] of [
+        ["booking", visit.books],
+        ["checkout", visit.buys],
       ] as const) {
         for (let i = 0; i < count; i++) {
           if (random() >= rate) continue;
-          conversions.push({
-            type,
-            utmSource: visit.source,
-            utmMedium: visit.medium || null,
-            utmCampaign: visit.campaign || null,
-            landing: visit.landing,
-            createdAt: new Date(start + Math.floor(random() * MS_PER_DAY)),
-          });
+          const at = new Date(start + Math.floor(random() * MS_PER_DAY));
+          const seedId = `demo-seed-${bookings.length + checkouts.length + 1}`;
+          const times = { createdAt: at, updatedAt: at };
+          if (kind === "booking") {
+            bookings.push({
+              invitee: `https://api.calendly.com/scheduled_events/${seedId}/invitees/${seedId}`,
+              day,
+              ...names,
+              attributedBy: "reference",
+              landing: visit.landing,
+              confirmed: true,
+              ...times,
+            });
+          } else {
+            checkouts.push({ session: `cs_${seedId}`, day, ...names, paidAt: at, ...times });
+          }
         }
       }
     }
@@ -144,7 +175,11 @@ export async function seedDemoMarketing(
       if (user.role) await upsertProfile(tx, { uid: user.uid, email: user.email, role: user.role });
     }
     await addLandingCounts(tx, landings);
-    await addConversions(tx, conversions);
+    await tx.insert(attributionNames).values(seededNames(midnight)).onConflictDoNothing();
+    if (bookings.length > 0) await tx.insert(demoBookings).values(bookings).onConflictDoNothing();
+    if (checkouts.length > 0) {
+      await tx.insert(checkoutSessions).values(checkouts).onConflictDoNothing();
+    }
     for (const link of DEMO_LINK_CLICKS) {
       const days = clicks.filter((row) => row.cat === link.cat && row.id === link.id);
       const total = days.reduce((sum, row) => sum + row.clicks, 0);
