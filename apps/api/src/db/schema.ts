@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -222,7 +221,10 @@ export const attributionNames = pgTable(
   (table) => [
     primaryKey({ columns: [table.dimension, table.name] }),
     index("attribution_names_dimension_first_day").on(table.dimension, table.firstDay),
-    check("attribution_names_dimension_known", sql`${table.dimension} in ('source', 'medium', 'campaign')`),
+    check(
+      "attribution_names_dimension_known",
+      sql`${table.dimension} in ('source', 'medium', 'campaign')`,
+    ),
   ],
 );
 

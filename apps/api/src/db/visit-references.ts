@@ -18,7 +18,10 @@ export async function saveVisitReference(
   ref: string,
   names: VisitNames,
 ): Promise<void> {
-  await db.insert(visitReferences).values({ ref, ...names }).onConflictDoNothing();
+  await db
+    .insert(visitReferences)
+    .values({ ref, ...names })
+    .onConflictDoNothing();
 }
 
 /** The names kept for `ref`, or undefined when no landing reported it (or it has been pruned). */

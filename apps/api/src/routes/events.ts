@@ -2,8 +2,8 @@ import { type ConversionAccepted, siteEventSchema } from "@bakery/shared/api-con
 import type { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ApiDeps } from "../api-deps.ts";
-import { recordBrowserBooking } from "../db/demo-bookings.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
+import { recordBrowserBooking } from "../db/demo-bookings.ts";
 import { recordLanding } from "../db/landings.ts";
 import { isAutomatedRequest } from "../http/automated-client.ts";
 import { ApiProblem, badRequest, payloadTooLarge } from "../http/errors.ts";

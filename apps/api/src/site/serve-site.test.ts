@@ -142,7 +142,7 @@ describe("serve-site's attribution cookie", () => {
   it("answers a page opened from a campaign link with the 30-day cookie, kept private", async () => {
     const response = await get("/pricing?utm_source=fb&utm_medium=cpc&utm_campaign=spring%20sale");
     expect(response.headers.get("set-cookie")).toMatch(
-      /^utm=utms=fb&utmm=cpc&utmc=spring\+sale&ts=\d+; Max-Age=2592000; Path=\/; SameSite=Lax$/,
+      /^utm=utms=fb&utmm=cpc&utmc=spring\+sale&ref=[A-Za-z0-9_-]{22}&ts=\d+; Max-Age=2592000; Path=\/; SameSite=Lax$/,
     );
     expect(response.headers.get("cache-control")).toBe("private, no-cache");
     expect(await response.text()).toBe("<title>Pricing</title>");
@@ -173,7 +173,7 @@ describe("serve-site's attribution cookie", () => {
   it("keeps another site's host only when the visitor has no live cookie", async () => {
     const referrer = { Referer: "https://www.google.com/" };
     expect(await cookieOf("/pricing", referrer)).toMatch(
-      /^utm=utms=www.google.com&utmm=&utmc=&ts=\d+;/,
+      /^utm=utms=www.google.com&utmm=&utmc=&ref=[A-Za-z0-9_-]{22}&ts=\d+;/,
     );
     const live = `utm=utms=fb&utmm=cpc&utmc=spring&ts=${Date.now() - 1000}`;
     expect(await cookieOf("/pricing", { ...referrer, Cookie: live })).toBeNull();
@@ -186,7 +186,7 @@ describe("serve-site's attribution cookie", () => {
       Cookie: 'utm=<script>alert(1)</script>; utm="utms=x%0d%0a"',
     });
     expect(hostile).toMatch(
-      /^utm=utms=aSet-Cookie%3A\+admin%3D1%3B\+Domain%3Devil&utmm=&utmc=&ts=\d+;/,
+      /^utm=utms=aSet-Cookie%3A\+admin%3D1%3B\+Domain%3Devil&utmm=&utmc=&ref=[A-Za-z0-9_-]{22}&ts=\d+;/,
     );
     const referred = await cookieOf("/", {
       Referer: "https://www.google.com/",
