@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
+import { registerActivityRoutes } from "./activity/activity-routes.ts";
 import type { ApiConfig, ApiDeps } from "./api-deps.ts";
 import { isDatabaseUnavailable } from "./db/database-availability.ts";
 import { ApiProblem, databaseUnavailable, errorBody, problemResponse } from "./http/errors.ts";
@@ -14,6 +15,7 @@ import { registerHealthRoutes } from "./routes/health.ts";
 import { registerMeRoutes } from "./routes/me.ts";
 import { registerOpenApiRoute } from "./routes/openapi.ts";
 import { registerStripeWebhookRoute } from "./routes/stripe-webhook.ts";
+import { registerShortLinkAdminRoutes } from "./short-links/short-link-admin-routes.ts";
 import { registerShortLinkRoutes } from "./short-links/short-link-routes.ts";
 
 /**
@@ -63,8 +65,8 @@ export function createApi(deps: ApiDeps): Hono {
     app.use(
       cors({
         origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
-        allowMethods: ["GET", "HEAD", "POST", "OPTIONS"],
-        allowHeaders: ["Authorization", "Content-Type", "If-None-Match"],
+        allowMethods: ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"],
+        allowHeaders: ["Authorization", "Content-Type", "If-Match", "If-None-Match"],
         exposeHeaders: ["ETag", "X-Request-Id"],
         maxAge: 600,
       }),
@@ -77,6 +79,8 @@ export function createApi(deps: ApiDeps): Hono {
   registerMeRoutes(app, deps);
   registerEventRoutes(app, deps);
   registerAdminReportRoutes(app, deps);
+  registerShortLinkAdminRoutes(app, deps);
+  registerActivityRoutes(app, deps);
   registerStripeWebhookRoute(app, deps);
   registerCalendlyWebhookRoute(app, deps);
   registerOpenApiRoute(app, deps);

@@ -1,7 +1,7 @@
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "@bakery/shared/api-contract";
 import { inPlainWords } from "@bakery/shared/validation-messages";
 import type { z } from "zod";
-import { badRequest } from "./http/errors.ts";
+import { type ApiProblem, badRequest, unprocessableContent } from "./http/errors.ts";
 
 /**
  * Checks a path segment (page handle, link category or id) before it reaches the
@@ -27,9 +27,28 @@ export function parseOrBadRequest<Schema extends z.ZodType>(
   schema: Schema,
   value: unknown,
 ): z.infer<Schema> {
+  return parseOr(schema, value, badRequest);
+}
+
+/**
+ * parseOrBadRequest answering 422 instead: for a form's body, where a value the person typed
+ * (a campaign name, an expiry) is wrong rather than the request itself.
+ */
+export function parseOrUnprocessable<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+): z.infer<Schema> {
+  return parseOr(schema, value, unprocessableContent);
+}
+
+function parseOr<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  problem: (message: string) => ApiProblem,
+): z.infer<Schema> {
   const parsed = schema.safeParse(value, { error: inPlainWords });
   if (parsed.success) return parsed.data;
   const [issue] = parsed.error.issues;
   const where = issue?.path.join(".") || "body";
-  throw badRequest(`${where}: ${issue?.message ?? "invalid"}`);
+  throw problem(`${where}: ${issue?.message ?? "invalid"}`);
 }

@@ -10,6 +10,8 @@ export type ShortLinkOutcome =
   | { kind: "moved"; cat: string; id: string }
   /** The link exists but only signed-in visitors may follow it. Nothing counted. */
   | { kind: "sign-in-required" }
+  /** The link has expired and has no fallback (410): it has ended. Nothing counted. */
+  | { kind: "ended" }
   /** No such link, or its target is not (or no longer) allowed. Nothing counted. */
   | { kind: "not-found"; reason?: "target-refused" }
   /** The client followed too many links this minute. Nothing looked up, nothing counted. */

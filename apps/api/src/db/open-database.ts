@@ -14,6 +14,12 @@ import { schema } from "./schema.ts";
 /** Whichever driver is underneath, queries are written once against this type. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * The handle inside `db.transaction(…)`: what a function takes when its writes must commit or
+ * roll back together with its caller's (a change and its activity entry).
+ */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 export interface DatabaseHandle {
   db: Database;
   /** "pglite": embedded in this process; "postgres": a real server (or a running dev server's PGlite socket). */

@@ -1,15 +1,18 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 const timestamps = {
@@ -50,6 +53,17 @@ export const shortLinks = pgTable(
     utmSource: text("utm_source"),
     utmMedium: text("utm_medium"),
     utmCampaign: text("utm_campaign"),
+    utmContent: text("utm_content"),
+    utmTerm: text("utm_term"),
+    /** From this instant the link goes to `fallback`, or, without one, says it has ended (410). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Checked like `target`, on write and on read; only used once the link has expired. */
+    fallback: text("fallback"),
+    /**
+     * A new random value on every write (never on a click): the editor's If-Match. Random
+     * rather than a counter, so a link deleted and made again never repeats an old revision.
+     */
+    revision: uuid("revision").notNull().defaultRandom(),
     ...timestamps,
   },
   (table) => [
@@ -266,6 +280,33 @@ export const rateLimits = pgTable(
   ],
 );
 
+/**
+ * The back office's activity log: one entry per change, written in the change's own
+ * transaction (apps/api/src/activity/record-activity.ts), so there is never a change without
+ * its entry nor an entry for a change that was rolled back. Append-only: the API has no route
+ * that edits or deletes an entry. `actor` is the account's e-mail (its uid when it has none)
+ * or "CLI on <host>"; `actor_uid` is the account's uid, null for the CLI. `before` and `after`
+ * are the thing as it was and became, null where there was none (a creation, a deletion).
+ */
+export const activityEntries = pgTable(
+  "activity_entries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorUid: text("actor_uid"),
+    actor: text("actor").notNull(),
+    kind: text("kind").notNull(),
+    subject: text("subject").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (table) => [
+    // The list filtered by kind, newest first; the latest change of one subject.
+    index("activity_entries_kind_id").on(table.kind, table.id),
+    index("activity_entries_subject_id").on(table.subject, table.id),
+  ],
+);
+
 export const schema = {
   contentPages,
   shortLinks,
@@ -279,4 +320,5 @@ export const schema = {
   attributionNames,
   shortLinkClicksByDay,
   rateLimits,
+  activityEntries,
 };

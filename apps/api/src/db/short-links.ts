@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { Database } from "./open-database.ts";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import type { Database, Transaction } from "./open-database.ts";
 import { shortLinkClicksByDay, shortLinks } from "./schema.ts";
 
 export type ShortLinkRow = typeof shortLinks.$inferSelect;
@@ -66,7 +66,33 @@ export interface ShortLinkInput {
   utmSource?: string | null;
   utmMedium?: string | null;
   utmCampaign?: string | null;
+  utmContent?: string | null;
+  utmTerm?: string | null;
+  expiresAt?: Date | null;
+  /** Already checked like `target`. */
+  fallback?: string | null;
 }
+
+/** What a write stores besides the key: a live link (not a tombstone), every field given. */
+function storedValues(link: ShortLinkInput) {
+  return {
+    target: link.target,
+    signInRequired: link.signInRequired,
+    utmSource: link.utmSource ?? null,
+    utmMedium: link.utmMedium ?? null,
+    utmCampaign: link.utmCampaign ?? null,
+    utmContent: link.utmContent ?? null,
+    utmTerm: link.utmTerm ?? null,
+    expiresAt: link.expiresAt ?? null,
+    fallback: link.fallback ?? null,
+    movedTo: null,
+  };
+}
+
+/** Set by every write of a row (never by a click), so an editor's If-Match sees any change. */
+const rewritten = () => ({ revision: sql`gen_random_uuid()`, updatedAt: sql`now()` });
+
+const isLink = (cat: string, id: string) => and(eq(shortLinks.cat, cat), eq(shortLinks.id, id));
 
 /**
  * Creates or replaces a live link; its click count survives a replace. Says which it did
@@ -76,23 +102,64 @@ export async function putShortLink(
   db: Database,
   link: ShortLinkInput,
 ): Promise<"created" | "replaced"> {
-  const values = {
-    target: link.target,
-    signInRequired: link.signInRequired,
-    utmSource: link.utmSource ?? null,
-    utmMedium: link.utmMedium ?? null,
-    utmCampaign: link.utmCampaign ?? null,
-    movedTo: null,
-  };
+  const values = storedValues(link);
   const [row] = await db
     .insert(shortLinks)
     .values({ cat: link.cat, id: link.id, ...values })
     .onConflictDoUpdate({
       target: [shortLinks.cat, shortLinks.id],
-      set: { ...values, updatedAt: sql`now()` },
+      set: { ...values, ...rewritten() },
     })
     .returning({ inserted: sql<boolean>`xmax = 0` });
   return row?.inserted ? "created" : "replaced";
+}
+
+/**
+ * Creates a link where there is none, or only a moved link's tombstone (which it takes over, as
+ * `putShortLink` does); undefined, writing nothing, when a live link is there, even one
+ * made a moment ago by a concurrent request.
+ */
+export async function createShortLink(
+  db: Database,
+  link: ShortLinkInput,
+): Promise<ShortLinkRow | undefined> {
+  const values = storedValues(link);
+  const [row] = await db
+    .insert(shortLinks)
+    .values({ cat: link.cat, id: link.id, ...values })
+    .onConflictDoUpdate({
+      target: [shortLinks.cat, shortLinks.id],
+      set: { ...values, ...rewritten() },
+      setWhere: isNotNull(shortLinks.movedTo),
+    })
+    .returning();
+  return row;
+}
+
+/** Replaces every field of the link `cat/id` (its clicks kept); undefined when there is none. */
+export async function replaceShortLink(
+  db: Database,
+  link: ShortLinkInput,
+): Promise<ShortLinkRow | undefined> {
+  const [row] = await db
+    .update(shortLinks)
+    .set({ ...storedValues(link), ...rewritten() })
+    .where(isLink(link.cat, link.id))
+    .returning();
+  return row;
+}
+
+/**
+ * The row of `cat/id`, locked until the transaction ends: a check of its revision stays true
+ * until the write that depends on it is done.
+ */
+export async function lockShortLink(
+  tx: Transaction,
+  cat: string,
+  id: string,
+): Promise<ShortLinkRow | undefined> {
+  const [row] = await tx.select().from(shortLinks).where(isLink(cat, id)).for("update");
+  return row;
 }
 
 export class LinkMoveError extends Error {}
@@ -107,33 +174,27 @@ export async function moveShortLink(
   const toKey = linkKey(to.cat, to.id);
   if (fromKey === toKey) throw new LinkMoveError("the new link is the same as the old one");
   await db.transaction(async (tx) => {
-    const match = (l: { cat: string; id: string }) =>
-      and(eq(shortLinks.cat, l.cat), eq(shortLinks.id, l.id));
-    const [source] = await tx.select().from(shortLinks).where(match(from));
+    const [source] = await tx.select().from(shortLinks).where(isLink(from.cat, from.id));
     if (!source || source.movedTo !== null) throw new LinkMoveError(`no link "${fromKey}"`);
-    const [existing] = await tx.select().from(shortLinks).where(match(to));
+    const [existing] = await tx.select().from(shortLinks).where(isLink(to.cat, to.id));
     if (existing && existing.movedTo === null) {
       throw new LinkMoveError(`a link "${toKey}" already exists; remove it first`);
     }
-    const values = {
-      target: source.target,
-      signInRequired: source.signInRequired,
-      utmSource: source.utmSource,
-      utmMedium: source.utmMedium,
-      utmCampaign: source.utmCampaign,
-      movedTo: null,
-    };
+    const values = storedValues({ ...source, ...to });
     await tx
       .insert(shortLinks)
       .values({ ...to, ...values })
       .onConflictDoUpdate({
         target: [shortLinks.cat, shortLinks.id],
-        set: { ...values, updatedAt: sql`now()` },
+        set: { ...values, ...rewritten() },
       });
-    await tx.update(shortLinks).set({ movedTo: toKey, updatedAt: sql`now()` }).where(match(from));
     await tx
       .update(shortLinks)
-      .set({ movedTo: toKey, updatedAt: sql`now()` })
+      .set({ movedTo: toKey, ...rewritten() })
+      .where(isLink(from.cat, from.id));
+    await tx
+      .update(shortLinks)
+      .set({ movedTo: toKey, ...rewritten() })
       .where(eq(shortLinks.movedTo, fromKey));
   });
 }
@@ -143,7 +204,7 @@ export async function removeShortLink(db: Database, cat: string, id: string): Pr
   return db.transaction(async (tx) => {
     const deleted = await tx
       .delete(shortLinks)
-      .where(and(eq(shortLinks.cat, cat), eq(shortLinks.id, id)))
+      .where(isLink(cat, id))
       .returning({ cat: shortLinks.cat });
     if (deleted.length === 0) return false;
     await tx.delete(shortLinks).where(eq(shortLinks.movedTo, linkKey(cat, id)));

@@ -39,6 +39,19 @@ export const methodNotAllowed = (
     `This address doesn't accept ${method}; use ${use.join(" or ")}`,
     { Allow: allow.join(", ") },
   );
+/** Something that has ended for good (an expired short link without a fallback). */
+export const gone = (message: string) => new ApiProblem(410, "gone", message);
+/** The write would undo what is there now (e.g. create over an existing link without If-Match). */
+export const conflict = (message: string) => new ApiProblem(409, "conflict", message);
+/** The version the editor saw is no longer the one stored (If-Match, If-None-Match). */
+export const preconditionFailed = (message: string) =>
+  new ApiProblem(412, "precondition_failed", message);
+/** A write that must name the version it changes (If-Match) and didn't. */
+export const preconditionRequired = (message: string) =>
+  new ApiProblem(428, "precondition_required", message);
+/** Well-formed, but what it asks for can't be stored (a destination off the allow-list). */
+export const unprocessableContent = (message: string) =>
+  new ApiProblem(422, "unprocessable_content", message);
 export const payloadTooLarge = (maxBytes: number) =>
   new ApiProblem(413, "payload_too_large", `The request body must be at most ${maxBytes} bytes`);
 export const rateLimited = (retryAfterSeconds: number) =>

@@ -13,7 +13,11 @@ import { parseOrBadRequest } from "../validation.ts";
  * REPORT_DEADLINE_MS (sign-in check included): past it, 503 with Retry-After (decision 0023).
  */
 export function registerAdminReportRoutes(app: Hono, deps: ApiDeps): void {
-  app.use("/admin/*", reportDeadline(deps), requireOperator(deps));
+  // The deadline covers the reports only: a write (the link editor's) must never answer 503
+  // while its transaction may still commit.
+  app.use("/admin/funnel", reportDeadline(deps));
+  app.use("/admin/links", reportDeadline(deps));
+  app.use("/admin/*", requireOperator(deps));
 
   app.get("/admin/funnel", async (c) => {
     const range = parseOrBadRequest(funnelQuerySchema, c.req.query());

@@ -1,9 +1,15 @@
 import {
+  ACTIVITY_PAGE_SIZE,
+  activityKinds,
+  activityPageSchema,
+} from "@bakery/shared/admin-activity-contract";
+import {
   funnelGroupings,
   funnelReportSchema,
   linksReportSchema,
   MAX_REPORT_DAYS,
 } from "@bakery/shared/admin-contract";
+import { adminShortLinkSchema, shortLinkWriteSchema } from "@bakery/shared/admin-links-contract";
 import {
   apiErrorSchema,
   contentPageSchema,
@@ -17,6 +23,7 @@ import {
 } from "@bakery/shared/api-contract";
 import { z } from "zod";
 import { CALENDLY_SIGNATURE_TOLERANCE_SECONDS } from "../security/calendly-signature.ts";
+import { ADMIN_WRITES_PER_MINUTE } from "../short-links/short-link-admin-routes.ts";
 import { PRODUCT_VERSION } from "../version.ts";
 import { inviteeEventSchema } from "./calendly-webhook.ts";
 
@@ -80,6 +87,27 @@ const reportUnavailable = {
     "The database is unreachable, or the report was not ready within REPORT_DEADLINE_MS; try again shortly",
   ),
   headers: retryAfter,
+};
+
+const linkAddress = [slug("cat", "The link's category"), slug("id", "The link's id")];
+const revisionHeader = (name: "If-Match" | "If-None-Match", description: string) => ({
+  name,
+  in: "header",
+  required: false,
+  description,
+  schema: { type: "string" },
+});
+const linkWriteErrors = {
+  401: operatorErrors[401],
+  403: operatorErrors[403],
+  412: error(
+    "The link changed since the revision in If-Match (the message says who changed it and when), or it exists and If-None-Match: * asked to create only",
+  ),
+  429: {
+    ...error(`More than ${ADMIN_WRITES_PER_MINUTE} writes this minute from this client`),
+    headers: retryAfter,
+  },
+  503: reportUnavailable,
 };
 
 export function openApiDocument(apiBasePath: string) {
@@ -200,6 +228,103 @@ export function openApiDocument(apiBasePath: string) {
           parameters: [day("from", "First day"), day("to", "Last day")],
           responses: {
             200: { description: "The links", content: json(linksReportSchema) },
+            ...operatorErrors,
+            503: reportUnavailable,
+          },
+        },
+      },
+      "/admin/links/{cat}/{id}": {
+        get: {
+          summary:
+            "Operators: one short link as the editor reads it, with its campaign fields, expiry, fallback, clicks and revision (also its ETag)",
+          security: [{ firebaseIdToken: [] }],
+          parameters: linkAddress,
+          responses: {
+            200: {
+              description: "The link; ETag: its revision",
+              content: json(adminShortLinkSchema),
+            },
+            400: error("The category or id is not a valid slug"),
+            401: operatorErrors[401],
+            403: operatorErrors[403],
+            404: error("No such link (a moved one: the message says where it went)"),
+            503: reportUnavailable,
+          },
+        },
+        put: {
+          summary:
+            "Operators: create or replace the link, checked as rise-admin links put checks it, in one transaction with its activity entry. If-None-Match: * only creates; If-Match: <revision> only replaces that revision; with neither, only creates",
+          security: [{ firebaseIdToken: [] }],
+          parameters: [
+            ...linkAddress,
+            revisionHeader(
+              "If-Match",
+              "The revision to replace (the link's ETag or its `revision`)",
+            ),
+            revisionHeader("If-None-Match", "`*`: create only, never replace"),
+          ],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: schema(shortLinkWriteSchema, "input") } },
+          },
+          responses: {
+            200: {
+              description: "Replaced; ETag: the new revision",
+              content: json(adminShortLinkSchema),
+            },
+            201: {
+              description: "Created; ETag: its revision",
+              content: json(adminShortLinkSchema),
+            },
+            400: error("The category or id is not a valid slug, or the body is not JSON"),
+            409: error("The link exists, and no If-Match named the revision to replace"),
+            413: error("The body is too large"),
+            415: error("The body is not JSON"),
+            422: error(
+              "A field can't be stored (the message names it): a destination or fallback off the allow-list or leading to a short link, campaign fields on another site's address, a bad expiry",
+            ),
+            ...linkWriteErrors,
+          },
+        },
+        delete: {
+          summary:
+            "Operators: delete the link (and the old addresses that pointed to it) if it is the revision in If-Match, in one transaction with its activity entry",
+          security: [{ firebaseIdToken: [] }],
+          parameters: [
+            ...linkAddress,
+            { ...revisionHeader("If-Match", "The revision to delete"), required: true },
+          ],
+          responses: {
+            204: { description: "Deleted" },
+            400: error("The category or id is not a valid slug"),
+            404: error("No such link"),
+            428: error("No If-Match: the revision to delete must be named"),
+            ...linkWriteErrors,
+          },
+        },
+      },
+      "/admin/activity": {
+        get: {
+          summary: `Operators: the activity log, newest first, ${ACTIVITY_PAGE_SIZE} entries a page: every change from the browser or the CLI with who, when, before and after. Entries are never edited or deleted`,
+          security: [{ firebaseIdToken: [] }],
+          parameters: [
+            {
+              name: "kind",
+              in: "query",
+              required: false,
+              description: "Only entries of this kind",
+              schema: { type: "string", enum: [...activityKinds] },
+            },
+            {
+              name: "before",
+              in: "query",
+              required: false,
+              description: "Only entries older than this entry id (the previous page's nextBefore)",
+              schema: { type: "integer", minimum: 1 },
+            },
+          ],
+          responses: {
+            200: { description: "One page of entries", content: json(activityPageSchema) },
             ...operatorErrors,
             503: reportUnavailable,
           },

@@ -44,8 +44,10 @@ export async function followShortLink(
     return { kind: "moved", cat: newCat, id: newId };
   }
   if (stored.signInRequired && !(await isSignedIn())) return { kind: "sign-in-required" };
+  const address = addressNow(stored);
+  if (address === undefined) return { kind: "ended" };
 
-  const check = checkedTarget(deps, stored);
+  const check = checkedTarget(deps, stored, address);
   if (!check.ok) {
     deps.logger.warn({ cat, id, reason: check.reason }, "short link target refused on read");
     return { kind: "not-found", reason: "target-refused" };
@@ -54,26 +56,41 @@ export async function followShortLink(
   return { kind: "go", to: check.url };
 }
 
-/** The allow-list's verdict on each link as read, for as long as the store keeps that read. */
+/** Where the link leads now: its target, or after its expiry its fallback (none: it has ended). */
+function addressNow(stored: StoredShortLink): string | undefined {
+  if (stored.expiresAt === null || Date.now() < stored.expiresAt.getTime()) return stored.target;
+  return stored.fallback ?? undefined;
+}
+
+/** The allow-list's verdict on each address of a link as read, while the store keeps that read. */
 const verdicts = new WeakMap<
   StoredShortLink,
-  { config: FollowShortLinkDeps["config"]; check: RedirectTargetCheck }
+  { config: FollowShortLinkDeps["config"]; checks: Map<string, RedirectTargetCheck> }
 >();
 
 /**
- * The target checked against the allow-list on every read from the database, never
- * trusted from when the link was written: the allow-list may have shrunk since, and a link
- * stored before short links were refused as targets must not loop. The
- * verdict depends only on the target and the configuration, so clicks on a link the
- * store has cached reuse it.
+ * The target (or fallback) checked against the allow-list on every read from the database,
+ * never trusted from when the link was written: the allow-list may have shrunk since, and a
+ * link stored before short links were refused as targets must not loop. The verdict depends
+ * only on the address and the configuration, so clicks on a link the store has cached reuse it.
  */
-function checkedTarget(deps: FollowShortLinkDeps, stored: StoredShortLink): RedirectTargetCheck {
-  const known = verdicts.get(stored);
-  if (known?.config === deps.config) return known.check;
-  const check = checkShortLinkTarget(stored.target, {
-    siteOrigin: deps.config.siteOrigin,
-    allowedHosts: deps.config.redirectAllowedHosts,
-  });
-  verdicts.set(stored, { config: deps.config, check });
+function checkedTarget(
+  deps: FollowShortLinkDeps,
+  stored: StoredShortLink,
+  address: string,
+): RedirectTargetCheck {
+  let known = verdicts.get(stored);
+  if (known?.config !== deps.config) {
+    known = { config: deps.config, checks: new Map() };
+    verdicts.set(stored, known);
+  }
+  let check = known.checks.get(address);
+  if (!check) {
+    check = checkShortLinkTarget(address, {
+      siteOrigin: deps.config.siteOrigin,
+      allowedHosts: deps.config.redirectAllowedHosts,
+    });
+    known.checks.set(address, check);
+  }
   return check;
 }

@@ -4,6 +4,8 @@ export interface UtmParams {
   source?: string | undefined;
   medium?: string | undefined;
   campaign?: string | undefined;
+  content?: string | undefined;
+  term?: string | undefined;
 }
 
 export type PreparedTarget = { ok: true; target: string } | { ok: false; reason: string };
@@ -28,6 +30,8 @@ export function prepareLinkTarget(
     utm_source: utm.source,
     utm_medium: utm.medium,
     utm_campaign: utm.campaign,
+    utm_content: utm.content,
+    utm_term: utm.term,
   }).filter((entry): entry is [string, string] => entry[1] !== undefined);
   if (entries.length === 0) return { ok: true, target: check.url };
   if (!check.sameOrigin) {

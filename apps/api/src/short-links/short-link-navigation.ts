@@ -29,8 +29,8 @@ import { tidyLinkAddress } from "./tidy-link-address.ts";
  * Everything else falls through to the site handler, which serves the link's page (it asks
  * GET /api/redirect and goes): a public link for anything but a person's navigation (a
  * preview must not count as a click, and shows the page's title), links behind sign-in (the
- * page flow sends the visitor to sign in first), a build without the problem pages, and any
- * failure here.
+ * page flow sends the visitor to sign in first), an expired link without a fallback (the page
+ * says so from the API's 410), a build without the problem pages, and any failure here.
  *
  * A client over the `redirect` limit (counted inside followShortLink, shared with GET
  * /api/redirect) is not sent anywhere and its click is not counted: it gets the page too,

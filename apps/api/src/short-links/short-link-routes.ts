@@ -6,7 +6,7 @@ import {
 import type { Hono } from "hono";
 import type { ApiDeps } from "../api-deps.ts";
 import { InvalidTokenError, readBearerToken } from "../auth/verify-id-token.ts";
-import { notFound, rateLimited, unauthorized } from "../http/errors.ts";
+import { gone, notFound, rateLimited, unauthorized } from "../http/errors.ts";
 import { requestClient } from "../limits/client-address.ts";
 import { parseSlug } from "../validation.ts";
 import { followShortLink } from "./follow-short-link.ts";
@@ -45,6 +45,10 @@ export function registerShortLinkRoutes(app: Hono, deps: ApiDeps): void {
         throw rateLimited(outcome.retryAfterSeconds);
       case "sign-in-required":
         throw unauthorized("Sign in to follow this link");
+      case "ended":
+        throw gone(
+          `The link ${cat}/${id} has ended. What's on now is at ${deps.config.siteOrigin}/`,
+        );
       case "not-found":
         throw notFound(
           outcome.reason === "target-refused"

@@ -110,6 +110,8 @@ describe.each(testBackends({ postgresDatabase: "short_link_store" }))(
         target: "/book-demo",
         signInRequired: false,
         movedTo: null,
+        expiresAt: null,
+        fallback: null,
       });
       await putShortLink(fresh.handle.db, {
         cat: "promo",

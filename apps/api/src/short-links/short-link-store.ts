@@ -11,6 +11,9 @@ export interface StoredShortLink {
   signInRequired: boolean;
   /** "cat/id" of its new place when the link was moved, else null. */
   movedTo: string | null;
+  /** From this instant the link goes to `fallback`, or has ended when there is none. */
+  expiresAt: Date | null;
+  fallback: string | null;
 }
 
 export interface ShortLinkStore {
@@ -96,7 +99,13 @@ export function createShortLinkStore(deps: {
       return cache.get(linkKey(cat, id), async () => {
         const row = await withDeadline(findShortLink(deps.db, cat, id), deadline);
         return (
-          row && { target: row.target, signInRequired: row.signInRequired, movedTo: row.movedTo }
+          row && {
+            target: row.target,
+            signInRequired: row.signInRequired,
+            movedTo: row.movedTo,
+            expiresAt: row.expiresAt,
+            fallback: row.fallback,
+          }
         );
       });
     },

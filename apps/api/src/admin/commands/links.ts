@@ -1,18 +1,80 @@
 import { sitePathForLink } from "@bakery/shared/api-contract";
+import { cliActor, recordActivity } from "../../activity/record-activity.ts";
+import type { Database } from "../../db/open-database.ts";
 import {
+  findShortLink,
   LinkMoveError,
+  linkKey,
   listShortLinks,
   moveShortLink,
   putShortLink,
   removeShortLink,
+  type ShortLinkInput,
+  type ShortLinkRow,
 } from "../../db/short-links.ts";
 import { prepareLinkTarget } from "../../short-links/prepare-link-target.ts";
+import { shortLinkRecord } from "../../short-links/short-link-record.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
 import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";
 import { slugArg } from "../validate-input.ts";
 
 const optionalString = (value: string | boolean | undefined) =>
   typeof value === "string" ? value : undefined;
+
+/** A link as the activity log keeps it; a moved link's tombstone is no link (null). */
+const recordOf = (row: ShortLinkRow | undefined) =>
+  row?.movedTo === null ? shortLinkRecord(row) : null;
+
+/**
+ * The CLI's writes go in the activity log like the browser's (as "CLI on <host>"), each in one
+ * transaction with its entry: a write that fails leaves none.
+ */
+async function putLinkRecorded(db: Database, link: ShortLinkInput) {
+  return db.transaction(async (tx) => {
+    const before = recordOf(await findShortLink(tx, link.cat, link.id));
+    const outcome = await putShortLink(tx, link);
+    await recordActivity(tx, cliActor(), {
+      kind: before ? "link.updated" : "link.created",
+      subject: linkKey(link.cat, link.id),
+      before,
+      after: recordOf(await findShortLink(tx, link.cat, link.id)),
+    });
+    return outcome;
+  });
+}
+
+async function moveLinkRecorded(db: Database, from: ShortLinkAddress, to: ShortLinkAddress) {
+  await db.transaction(async (tx) => {
+    const before = recordOf(await findShortLink(tx, from.cat, from.id));
+    await moveShortLink(tx, from, to);
+    await recordActivity(tx, cliActor(), {
+      kind: "link.moved",
+      subject: linkKey(from.cat, from.id),
+      before,
+      after: recordOf(await findShortLink(tx, to.cat, to.id)),
+    });
+  });
+}
+
+/** Says whether there was a link (or a moved link's old address) to remove. */
+async function removeLinkRecorded(db: Database, link: ShortLinkAddress): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const before = recordOf(await findShortLink(tx, link.cat, link.id));
+    if (!(await removeShortLink(tx, link.cat, link.id))) return false;
+    await recordActivity(tx, cliActor(), {
+      kind: "link.deleted",
+      subject: linkKey(link.cat, link.id),
+      before,
+      after: null,
+    });
+    return true;
+  });
+}
+
+interface ShortLinkAddress {
+  cat: string;
+  id: string;
+}
 
 export const linkCommands: Command[] = [
   {
@@ -43,6 +105,9 @@ export const linkCommands: Command[] = [
       "The target must be a path on this site (/book-demo) or an http(s) URL whose host is",
       "the site's, MY_AREA_URL's, or listed in REDIRECT_ALLOWED_HOSTS, and not a short link",
       "(an address under /to/). It is checked again every time the link is followed.",
+      "Replacing a link replaces all of it: an expiry, fallback or campaign content and term",
+      "set from the browser are cleared. The change is recorded in the activity log as",
+      '"CLI on <this host>".',
       "",
       "Example: npx rise-admin links put promo spring /book-demo --utm-source sms --utm-medium text --utm-campaign spring",
     ].join("\n"),
@@ -61,7 +126,7 @@ export const linkCommands: Command[] = [
       if (!prepared.ok) throw new UsageError(`target refused: ${prepared.reason}`);
       const signInRequired = options["sign-in-required"] === true;
       return async (db, out) => {
-        const outcome = await putShortLink(db, {
+        const outcome = await putLinkRecorded(db, {
           cat,
           id,
           target: prepared.target,
@@ -91,7 +156,7 @@ export const linkCommands: Command[] = [
       };
       return async (db, out) => {
         try {
-          await moveShortLink(db, from, to);
+          await moveLinkRecorded(db, from, to);
         } catch (error) {
           if (error instanceof LinkMoveError) throw new CommandError(error.message);
           throw error;
@@ -138,7 +203,9 @@ export const linkCommands: Command[] = [
       const cat = slugArg("cat", args.cat ?? "");
       const id = slugArg("id", args.id ?? "");
       return async (db, out) => {
-        if (!(await removeShortLink(db, cat, id))) throw new CommandError(`no link "${cat}/${id}"`);
+        if (!(await removeLinkRecorded(db, { cat, id }))) {
+          throw new CommandError(`no link "${cat}/${id}"`);
+        }
         out(`Deleted ${sitePathForLink(cat, id)}`);
       };
     },

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
+import path from "node:path";
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pgliteDir } from "../db/local-data-dir.ts";
+import { openDatabase } from "../db/open-database.ts";
+import { activityEntries } from "../db/schema.ts";
+import { type CliIo, runCli } from "./run-cli.ts";
+
+/**
+ * `rise-admin links put/move/rm` record their changes in the activity log as "CLI on <host>",
+ * each in the transaction of its change (a dry run records nothing).
+ */
+
+let dataDir: string;
+const env = () => ({
+  NODE_ENV: "test",
+  DATA_DIR: dataDir,
+  SITE_URL: "https://www.example.com",
+  MY_AREA_URL: "https://my.example.com",
+});
+
+/** Runs the CLI in this process, as `npx rise-admin …` would; the exit code and what it printed. */
+async function cli(...args: string[]) {
+  const printed: string[] = [];
+  const io: CliIo = {
+    out: (line) => printed.push(line),
+    err: (line) => printed.push(line),
+    interactive: false,
+    ask: async () => "",
+  };
+  const code = await runCli(args, env(), io);
+  return { code, printed: printed.join("\n") };
+}
+
+async function entries() {
+  const handle = await openDatabase({ dataDir: pgliteDir(dataDir), migrate: false });
+  try {
+    return await handle.db.select().from(activityEntries).orderBy(asc(activityEntries.id));
+  } finally {
+    await handle.close();
+  }
+}
+
+describe("the CLI's link commands in the activity log", () => {
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "links-activity-"));
+  });
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("records links put, move and rm as the CLI on this host, and a dry run not at all", async () => {
+    const put = await cli("links", "put", "promo", "spring", "/book-demo", "--utm-source", "sms");
+    expect(put.code, put.printed).toBe(0);
+    const [created, ...others] = await entries();
+    expect(others).toEqual([]);
+    expect(created).toMatchObject({
+      actorUid: null,
+      actor: `CLI on ${hostname()}`,
+      kind: "link.created",
+      subject: "promo/spring",
+      before: null,
+      after: {
+        link: "promo/spring",
+        destination: "/book-demo",
+        target: "/book-demo?utm_source=sms",
+        utm: { source: "sms", medium: null, campaign: null, content: null, term: null },
+        signInRequired: false,
+        expiresAt: null,
+        fallback: null,
+      },
+    });
+
+    expect((await cli("links", "put", "promo", "spring", "/pricing", "--dry-run")).code).toBe(0);
+    expect(await entries()).toHaveLength(1);
+
+    expect((await cli("links", "put", "promo", "spring", "/pricing")).code).toBe(0);
+    expect((await cli("links", "move", "promo", "spring", "promo", "summer")).code).toBe(0);
+    expect((await cli("links", "rm", "promo", "summer", "--yes")).code).toBe(0);
+    const [, updated, moved, deleted] = await entries();
+    expect(updated).toMatchObject({
+      kind: "link.updated",
+      before: { target: "/book-demo?utm_source=sms" },
+      after: { target: "/pricing" },
+    });
+    expect(moved).toMatchObject({
+      kind: "link.moved",
+      subject: "promo/spring",
+      before: { link: "promo/spring" },
+      after: { link: "promo/summer", target: "/pricing" },
+    });
+    expect(deleted).toMatchObject({
+      kind: "link.deleted",
+      subject: "promo/summer",
+      before: { target: "/pricing" },
+      after: null,
+    });
+
+    // A command that fails records nothing.
+    expect((await cli("links", "move", "promo", "gone", "promo", "elsewhere")).code).toBe(1);
+    expect(await entries()).toHaveLength(4);
+  });
+});

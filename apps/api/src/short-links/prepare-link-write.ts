@@ -1,0 +1,47 @@
+import { shortLinkWriteSchema } from "@bakery/shared/admin-links-contract";
+import type { RedirectTargetPolicy } from "@bakery/shared/redirect-target";
+import type { ShortLinkInput } from "../db/short-links.ts";
+import { unprocessableContent } from "../http/errors.ts";
+import { parseOrUnprocessable } from "../validation.ts";
+import { prepareLinkTarget } from "./prepare-link-target.ts";
+
+/**
+ * The editor's body (PUT /admin/links/{cat}/{id}) as the link to store, checked exactly as
+ * `rise-admin links put` checks its arguments (prepareLinkTarget, the one checker of both),
+ * the fallback like the destination: 422 naming the field and what is wrong with it.
+ */
+export function prepareLinkWrite(
+  address: { cat: string; id: string },
+  body: unknown,
+  policy: RedirectTargetPolicy,
+): ShortLinkInput {
+  const { destination, utm, expiresAt, fallback, signInRequired } = parseOrUnprocessable(
+    shortLinkWriteSchema,
+    body,
+  );
+  const campaign = {
+    source: utm?.source,
+    medium: utm?.medium,
+    campaign: utm?.campaign,
+    content: utm?.content ?? undefined,
+    term: utm?.term ?? undefined,
+  };
+  const target = prepareLinkTarget(destination, campaign, policy);
+  if (!target.ok) throw unprocessableContent(`destination: ${target.reason}`);
+  const checkedFallback = fallback ? prepareLinkTarget(fallback, {}, policy) : undefined;
+  if (checkedFallback && !checkedFallback.ok) {
+    throw unprocessableContent(`fallback: ${checkedFallback.reason}`);
+  }
+  return {
+    ...address,
+    target: target.target,
+    signInRequired,
+    utmSource: campaign.source ?? null,
+    utmMedium: campaign.medium ?? null,
+    utmCampaign: campaign.campaign ?? null,
+    utmContent: campaign.content ?? null,
+    utmTerm: campaign.term ?? null,
+    expiresAt: expiresAt ? new Date(expiresAt) : null,
+    fallback: checkedFallback?.target ?? null,
+  };
+}

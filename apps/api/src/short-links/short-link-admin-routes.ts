@@ -1,0 +1,104 @@
+import type { Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Actor } from "../activity/record-activity.ts";
+import type { ApiDeps } from "../api-deps.ts";
+import { requireOperator } from "../auth/require-operator.ts";
+import { databaseDeadline } from "../db/database-availability.ts";
+import { findShortLink, type ShortLinkRow } from "../db/short-links.ts";
+import {
+  ApiProblem,
+  badRequest,
+  notFound,
+  payloadTooLarge,
+  preconditionRequired,
+} from "../http/errors.ts";
+import { rateLimit } from "../limits/rate-limit.ts";
+import { parseSlug } from "../validation.ts";
+import { deleteShortLink, saveShortLink } from "./edit-short-link.ts";
+import { etagOf, preconditionsOf } from "./link-preconditions.ts";
+import { prepareLinkWrite } from "./prepare-link-write.ts";
+import { adminShortLink } from "./short-link-record.ts";
+
+/**
+ * Writes per minute per client: far more than a person saving links in the editor makes,
+ * few enough that a script gone wrong (or a stolen session) can't churn the links.
+ */
+export const ADMIN_WRITES_PER_MINUTE = 60;
+
+/** A link's body is a few addresses and names; anything near this is not the editor's. */
+const LINK_BODY_MAX_BYTES = 16 * 1024;
+
+/**
+ * The back office's short-link editor (operators only): read a link with its revision (also
+ * its ETag), create or replace it, delete it. Every write names the revision it changes
+ * (If-Match) or asks to create only (If-None-Match: *), and runs in one transaction with its
+ * activity entry (edit-short-link.ts).
+ */
+export function registerShortLinkAdminRoutes(app: Hono, deps: ApiDeps): void {
+  const query = databaseDeadline(deps.config.DATABASE_TIMEOUT_MS);
+  const operatorOnly = requireOperator(deps);
+  const writeLimit = rateLimit(deps, {
+    bucket: "admin-writes",
+    perMinute: ADMIN_WRITES_PER_MINUTE,
+  });
+  const policy = {
+    siteOrigin: deps.config.siteOrigin,
+    allowedHosts: deps.config.redirectAllowedHosts,
+  };
+  const answer = (c: Context, row: ShortLinkRow, status: 200 | 201) =>
+    c.json(adminShortLink(row, deps.config.siteOrigin), status, { ETag: etagOf(row.revision) });
+
+  app.get("/admin/links/:cat/:id", operatorOnly, async (c) => {
+    const { cat, id } = addressOf(c);
+    const row = await query(findShortLink(deps.db, cat, id));
+    if (!row) throw notFound(`There is no link ${cat}/${id}`);
+    if (row.movedTo !== null) throw notFound(`${cat}/${id} was moved to ${row.movedTo}`);
+    return answer(c, row, 200);
+  });
+
+  app.put("/admin/links/:cat/:id", writeLimit, operatorOnly, linkBodyLimit, async (c) => {
+    const link = prepareLinkWrite(addressOf(c), await jsonBody(c), policy);
+    const given = preconditionsOf((name) => c.req.header(name));
+    const saved = await query(saveShortLink(deps.db, actorOf(c), link, given));
+    return answer(c, saved.row, saved.created ? 201 : 200);
+  });
+
+  app.delete("/admin/links/:cat/:id", writeLimit, operatorOnly, async (c) => {
+    const address = addressOf(c);
+    const given = preconditionsOf((name) => c.req.header(name));
+    if (!given.ifMatch) {
+      throw preconditionRequired(
+        "Send the revision you are deleting in If-Match, so a link changed since you opened it is never deleted unseen",
+      );
+    }
+    await query(deleteShortLink(deps.db, actorOf(c), address, given));
+    return c.body(null, 204);
+  });
+}
+
+const linkBodyLimit = bodyLimit({
+  maxSize: LINK_BODY_MAX_BYTES,
+  onError: () => {
+    throw payloadTooLarge(LINK_BODY_MAX_BYTES);
+  },
+});
+
+const addressOf = (c: Context) => ({
+  cat: parseSlug("cat", c.req.param("cat")),
+  id: parseSlug("id", c.req.param("id")),
+});
+
+/** The operator requireOperator let through, as the activity log names them. */
+function actorOf(c: Context): Actor {
+  const { uid, email } = c.var.operator;
+  return { kind: "account", uid, email };
+}
+
+async function jsonBody(c: Context): Promise<unknown> {
+  if (!/^application\/json\s*(;|$)/i.test(c.req.header("Content-Type") ?? "")) {
+    throw new ApiProblem(415, "unsupported_media_type", "Send the link as application/json");
+  }
+  return c.req.json().catch(() => {
+    throw badRequest("The body is not valid JSON");
+  });
+}
