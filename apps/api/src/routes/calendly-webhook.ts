@@ -2,7 +2,6 @@ import { utcDay } from "@bakery/shared/admin-contract";
 import { inviteeUriSchema } from "@bakery/shared/api-contract";
 import { cleanAttributionValue, hasUnprintableCharacter } from "@bakery/shared/attribution-record";
 import type { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { ApiDeps } from "../api-deps.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
@@ -14,7 +13,8 @@ import {
   recordInviteeCanceled,
   recordInviteeCreated,
 } from "../db/demo-bookings.ts";
-import { ApiProblem, badRequest, payloadTooLarge } from "../http/errors.ts";
+import { bodyAtMost } from "../http/body-at-most.ts";
+import { ApiProblem, badRequest } from "../http/errors.ts";
 import { verifyCalendlySignature } from "../security/calendly-signature.ts";
 import { parseOrBadRequest } from "../validation.ts";
 
@@ -118,47 +118,38 @@ export function registerCalendlyWebhookRoute(app: Hono, deps: ApiDeps): void {
     return { outcome, creditedBy: refused ? "refused" : attribution.attributedBy };
   }
 
-  app.post(
-    "/webhooks/calendly",
-    bodyLimit({
-      maxSize: CALENDLY_WEBHOOK_BODY_MAX_BYTES,
-      onError: () => {
-        throw payloadTooLarge(CALENDLY_WEBHOOK_BODY_MAX_BYTES);
-      },
-    }),
-    async (c) => {
-      const key = deps.config.CALENDLY_WEBHOOK_SIGNING_KEY;
-      if (!key) {
-        // 503: the provider retries for a day, so nothing is lost if the key is set within it.
-        deps.logger.error("CALENDLY_WEBHOOK_SIGNING_KEY is not set: booking events are refused");
-        throw new ApiProblem(503, "service_unavailable", "The webhook is not configured yet");
-      }
-      const body = new Uint8Array(await c.req.arrayBuffer());
-      const signature = verifyCalendlySignature({
-        header: c.req.header("Calendly-Webhook-Signature"),
-        body,
-        key,
-        nowSeconds: Date.now() / 1000,
-      });
-      if (!signature.ok) throw badRequest(signature.problem);
-      const json = parseJson(body);
-      const { event } = parseOrBadRequest(z.object({ event: z.string() }), json);
-      if (!(BOOKING_EVENTS as readonly string[]).includes(event)) {
-        return c.json({ received: true }, 200);
-      }
-      const delivery = parseOrBadRequest(inviteeEventSchema, json);
-      const { outcome, creditedBy } = await query(store(delivery));
-      deps.logger.info(
-        {
-          invitee: delivery.payload.uri,
-          event,
-          outcome,
-          duplicate: outcome === "same",
-          creditedBy,
-        },
-        "booking event",
-      );
+  app.post("/webhooks/calendly", bodyAtMost(CALENDLY_WEBHOOK_BODY_MAX_BYTES), async (c) => {
+    const key = deps.config.CALENDLY_WEBHOOK_SIGNING_KEY;
+    if (!key) {
+      // 503: the provider retries for a day, so nothing is lost if the key is set within it.
+      deps.logger.error("CALENDLY_WEBHOOK_SIGNING_KEY is not set: booking events are refused");
+      throw new ApiProblem(503, "service_unavailable", "The webhook is not configured yet");
+    }
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    const signature = verifyCalendlySignature({
+      header: c.req.header("Calendly-Webhook-Signature"),
+      body,
+      key,
+      nowSeconds: Date.now() / 1000,
+    });
+    if (!signature.ok) throw badRequest(signature.problem);
+    const json = parseJson(body);
+    const { event } = parseOrBadRequest(z.object({ event: z.string() }), json);
+    if (!(BOOKING_EVENTS as readonly string[]).includes(event)) {
       return c.json({ received: true }, 200);
-    },
-  );
+    }
+    const delivery = parseOrBadRequest(inviteeEventSchema, json);
+    const { outcome, creditedBy } = await query(store(delivery));
+    deps.logger.info(
+      {
+        invitee: delivery.payload.uri,
+        event,
+        outcome,
+        duplicate: outcome === "same",
+        creditedBy,
+      },
+      "booking event",
+    );
+    return c.json({ received: true }, 200);
+  });
 }

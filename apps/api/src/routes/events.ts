@@ -1,12 +1,12 @@
 import { type ConversionAccepted, siteEventSchema } from "@bakery/shared/api-contract";
 import type { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { ApiDeps } from "../api-deps.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
 import { recordBrowserBooking } from "../db/demo-bookings.ts";
 import { recordLanding } from "../db/landings.ts";
 import { isAutomatedRequest } from "../http/automated-client.ts";
-import { ApiProblem, badRequest, payloadTooLarge } from "../http/errors.ts";
+import { bodyAtMost } from "../http/body-at-most.ts";
+import { ApiProblem, badRequest } from "../http/errors.ts";
 import { rateLimit } from "../limits/rate-limit.ts";
 import { parseOrBadRequest } from "../validation.ts";
 
@@ -28,12 +28,7 @@ export function registerEventRoutes(app: Hono, deps: ApiDeps): void {
   app.post(
     "/events",
     rateLimit(deps, { bucket: "events", perMinute: deps.config.RATE_LIMIT_EVENTS_PER_MINUTE }),
-    bodyLimit({
-      maxSize: EVENT_BODY_MAX_BYTES,
-      onError: () => {
-        throw payloadTooLarge(EVENT_BODY_MAX_BYTES);
-      },
-    }),
+    bodyAtMost(EVENT_BODY_MAX_BYTES),
     async (c) => {
       c.header("Cache-Control", "no-store");
       const contentType = c.req.header("Content-Type") ?? "";

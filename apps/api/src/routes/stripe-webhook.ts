@@ -1,6 +1,5 @@
 import { decodeClientReferenceId } from "@bakery/shared/client-reference-id";
 import type { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import Stripe from "stripe";
 import { z } from "zod";
 import type { ApiDeps } from "../api-deps.ts";
@@ -8,7 +7,8 @@ import { type CheckoutEventKind, recordCheckoutEvent } from "../db/checkout-sess
 import { databaseDeadline } from "../db/database-availability.ts";
 import type { Database } from "../db/open-database.ts";
 import { findVisitReference, type VisitNames } from "../db/visit-references.ts";
-import { ApiProblem, badRequest, payloadTooLarge } from "../http/errors.ts";
+import { bodyAtMost } from "../http/body-at-most.ts";
+import { ApiProblem, badRequest } from "../http/errors.ts";
 
 /** Stripe's events are a few kilobytes; a checkout session with many line items stays well under this. */
 export const WEBHOOK_BODY_MAX_BYTES = 256 * 1024;
@@ -79,58 +79,49 @@ async function creditCheckout(
 export function registerStripeWebhookRoute(app: Hono, deps: ApiDeps): void {
   const query = databaseDeadline(deps.config.DATABASE_TIMEOUT_MS);
 
-  app.post(
-    "/webhooks/stripe",
-    bodyLimit({
-      maxSize: WEBHOOK_BODY_MAX_BYTES,
-      onError: () => {
-        throw payloadTooLarge(WEBHOOK_BODY_MAX_BYTES);
-      },
-    }),
-    async (c) => {
-      const secret = deps.config.STRIPE_WEBHOOK_SECRET;
-      if (!secret) {
-        // 503, not 4xx: the provider retries for days, so nothing is lost once it is set.
-        deps.logger.error("STRIPE_WEBHOOK_SECRET is not set: payment events are refused");
-        throw new ApiProblem(503, "service_unavailable", "The webhook is not configured yet");
+  app.post("/webhooks/stripe", bodyAtMost(WEBHOOK_BODY_MAX_BYTES), async (c) => {
+    const secret = deps.config.STRIPE_WEBHOOK_SECRET;
+    if (!secret) {
+      // 503, not 4xx: the provider retries for days, so nothing is lost once it is set.
+      deps.logger.error("STRIPE_WEBHOOK_SECRET is not set: payment events are refused");
+      throw new ApiProblem(503, "service_unavailable", "The webhook is not configured yet");
+    }
+    const signature = c.req.header("Stripe-Signature");
+    if (!signature) throw badRequest("Stripe-Signature header missing");
+    const payload = new Uint8Array(await c.req.arrayBuffer());
+    let event: Stripe.Event;
+    try {
+      event = Stripe.webhooks.constructEvent(payload, signature, secret);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        throw badRequest("The Stripe-Signature does not match the body");
       }
-      const signature = c.req.header("Stripe-Signature");
-      if (!signature) throw badRequest("Stripe-Signature header missing");
-      const payload = new Uint8Array(await c.req.arrayBuffer());
-      let event: Stripe.Event;
-      try {
-        event = Stripe.webhooks.constructEvent(payload, signature, secret);
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-          throw badRequest("The Stripe-Signature does not match the body");
-        }
-        throw badRequest("The body is not a Stripe event");
-      }
-      const session = checkoutSessionSchema.safeParse(event.data?.object);
-      const kind = checkoutEventKind(event.type, session.data?.payment_status);
-      if (kind) {
-        if (!session.success) throw badRequest("The event's checkout session has no usable id");
-        const credit = await query(creditCheckout(deps.db, session.data.client_reference_id));
-        const changed = await query(
-          recordCheckoutEvent(deps.db, {
-            session: session.data.id,
-            kind,
-            at: new Date(event.created * 1000),
-            names: credit.names,
-          }),
-        );
-        deps.logger.info(
-          {
-            stripeEventId: event.id,
-            session: session.data.id,
-            kind,
-            creditedBy: credit.by,
-            changed,
-          },
-          "checkout event",
-        );
-      }
-      return c.json({ received: true }, 200);
-    },
-  );
+      throw badRequest("The body is not a Stripe event");
+    }
+    const session = checkoutSessionSchema.safeParse(event.data?.object);
+    const kind = checkoutEventKind(event.type, session.data?.payment_status);
+    if (kind) {
+      if (!session.success) throw badRequest("The event's checkout session has no usable id");
+      const credit = await query(creditCheckout(deps.db, session.data.client_reference_id));
+      const changed = await query(
+        recordCheckoutEvent(deps.db, {
+          session: session.data.id,
+          kind,
+          at: new Date(event.created * 1000),
+          names: credit.names,
+        }),
+      );
+      deps.logger.info(
+        {
+          stripeEventId: event.id,
+          session: session.data.id,
+          kind,
+          creditedBy: credit.by,
+          changed,
+        },
+        "checkout event",
+      );
+    }
+    return c.json({ received: true }, 200);
+  });
 }

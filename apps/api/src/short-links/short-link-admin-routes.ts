@@ -1,17 +1,11 @@
 import type { Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { Actor } from "../activity/record-activity.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import { requireOperator } from "../auth/require-operator.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
 import { findShortLink, type ShortLinkRow } from "../db/short-links.ts";
-import {
-  ApiProblem,
-  badRequest,
-  notFound,
-  payloadTooLarge,
-  preconditionRequired,
-} from "../http/errors.ts";
+import { bodyAtMost } from "../http/body-at-most.ts";
+import { ApiProblem, badRequest, notFound, preconditionRequired } from "../http/errors.ts";
 import { rateLimit } from "../limits/rate-limit.ts";
 import { parseSlug } from "../validation.ts";
 import { deleteShortLink, saveShortLink } from "./edit-short-link.ts";
@@ -76,12 +70,7 @@ export function registerShortLinkAdminRoutes(app: Hono, deps: ApiDeps): void {
   });
 }
 
-const linkBodyLimit = bodyLimit({
-  maxSize: LINK_BODY_MAX_BYTES,
-  onError: () => {
-    throw payloadTooLarge(LINK_BODY_MAX_BYTES);
-  },
-});
+const linkBodyLimit = bodyAtMost(LINK_BODY_MAX_BYTES);
 
 const addressOf = (c: Context) => ({
   cat: parseSlug("cat", c.req.param("cat")),
