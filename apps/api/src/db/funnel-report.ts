@@ -71,65 +71,7 @@ export async function funnelReport(
   query: FunnelQuery,
   { browserBookingsCount }: FunnelOptions,
 ): Promise<FunnelReport> {
-  const { from, to, by } = query;
-  // Each source summed per day and name first: the usual counts (many rows a day for a few
-  // names) then put far fewer rows together (decision 0023 has the measurements).
-  const facts = db.$with("facts").as(
-    db
-      .select({
-        day: sql<string>`${campaignLandingCounts.day}`.as("day"),
-        key: sql<string>`${campaignLandingCounts[by]}`.as("key"),
-        landings: sql<number>`sum(${campaignLandingCounts.count})::int`.as("landings"),
-        demos: sql<number>`0`.as("demos"),
-        confirmed: sql<number>`0`.as("confirmed"),
-        checkouts: sql<number>`0`.as("checkouts"),
-      })
-      .from(campaignLandingCounts)
-      .where(between(campaignLandingCounts.day, from, to))
-      .groupBy(campaignLandingCounts.day, campaignLandingCounts[by])
-      .unionAll(
-        db
-          .select({
-            day: sql<string>`${demoBookings.day}`.as("day"),
-            key: sql<string>`${demoBookings[by]}`.as("key"),
-            landings: sql<number>`0`.as("landings"),
-            demos: sql<number>`count(*)::int`.as("demos"),
-            confirmed: sql<number>`(count(*) filter (where ${demoBookings.confirmed}))::int`.as(
-              "confirmed",
-            ),
-            checkouts: sql<number>`0`.as("checkouts"),
-          })
-          .from(demoBookings)
-          .where(
-            and(
-              between(demoBookings.day, from, to),
-              isNull(demoBookings.canceledAt),
-              browserBookingsCount ? undefined : eq(demoBookings.confirmed, true),
-            ),
-          )
-          .groupBy(demoBookings.day, demoBookings[by]),
-      )
-      .unionAll(
-        db
-          .select({
-            day: sql<string>`${checkoutSessions.day}`.as("day"),
-            key: sql<string>`${checkoutSessions[by]}`.as("key"),
-            landings: sql<number>`0`.as("landings"),
-            demos: sql<number>`0`.as("demos"),
-            confirmed: sql<number>`0`.as("confirmed"),
-            checkouts: sql<number>`count(*)::int`.as("checkouts"),
-          })
-          .from(checkoutSessions)
-          .where(
-            and(
-              between(checkoutSessions.day, from, to),
-              isNotNull(checkoutSessions.paidAt),
-              isNull(checkoutSessions.failedAt),
-            ),
-          )
-          .groupBy(checkoutSessions.day, checkoutSessions[by]),
-      ),
-  );
+  const facts = funnelFacts(db, query, browserBookingsCount);
 
   const grouped = db.$with("grouped").as(
     db
@@ -215,6 +157,78 @@ export async function funnelReport(
     // A union keeps no order: the top groups are put back in theirs (a few dozen rows).
     .orderBy(sql`${report.kind} = 'group' desc`, ...ranking(report));
 
+  return assembleReport(query, rows);
+}
+
+/**
+ * Every count of the range as (day, name, landings, demos, confirmed, checkouts) rows: the
+ * landings, the bookings that count and the paid checkout sessions, each summed per day and name.
+ */
+function funnelFacts(db: Database, query: FunnelQuery, browserBookingsCount: boolean) {
+  const { from, to, by } = query;
+  // Each source summed per day and name first: the usual counts (many rows a day for a few
+  // names) then put far fewer rows together (decision 0023 has the measurements).
+  return db.$with("facts").as(
+    db
+      .select({
+        day: sql<string>`${campaignLandingCounts.day}`.as("day"),
+        key: sql<string>`${campaignLandingCounts[by]}`.as("key"),
+        landings: sql<number>`sum(${campaignLandingCounts.count})::int`.as("landings"),
+        demos: sql<number>`0`.as("demos"),
+        confirmed: sql<number>`0`.as("confirmed"),
+        checkouts: sql<number>`0`.as("checkouts"),
+      })
+      .from(campaignLandingCounts)
+      .where(between(campaignLandingCounts.day, from, to))
+      .groupBy(campaignLandingCounts.day, campaignLandingCounts[by])
+      .unionAll(
+        db
+          .select({
+            day: sql<string>`${demoBookings.day}`.as("day"),
+            key: sql<string>`${demoBookings[by]}`.as("key"),
+            landings: sql<number>`0`.as("landings"),
+            demos: sql<number>`count(*)::int`.as("demos"),
+            confirmed: sql<number>`(count(*) filter (where ${demoBookings.confirmed}))::int`.as(
+              "confirmed",
+            ),
+            checkouts: sql<number>`0`.as("checkouts"),
+          })
+          .from(demoBookings)
+          .where(
+            and(
+              between(demoBookings.day, from, to),
+              isNull(demoBookings.canceledAt),
+              browserBookingsCount ? undefined : eq(demoBookings.confirmed, true),
+            ),
+          )
+          .groupBy(demoBookings.day, demoBookings[by]),
+      )
+      .unionAll(
+        db
+          .select({
+            day: sql<string>`${checkoutSessions.day}`.as("day"),
+            key: sql<string>`${checkoutSessions[by]}`.as("key"),
+            landings: sql<number>`0`.as("landings"),
+            demos: sql<number>`0`.as("demos"),
+            confirmed: sql<number>`0`.as("confirmed"),
+            checkouts: sql<number>`count(*)::int`.as("checkouts"),
+          })
+          .from(checkoutSessions)
+          .where(
+            and(
+              between(checkoutSessions.day, from, to),
+              isNotNull(checkoutSessions.paidAt),
+              isNull(checkoutSessions.failedAt),
+            ),
+          )
+          .groupBy(checkoutSessions.day, checkoutSessions[by]),
+      ),
+  );
+}
+
+/** The report from its rows: the days' totals, the top groups, and what is left as "Other". */
+function assembleReport(query: FunnelQuery, rows: readonly ReportRow[]): FunnelReport {
+  const { from, to, by } = query;
   const days = daysOf(from, to).map((day): FunnelDay => ({ day, ...zero() }));
   const dayIndex = new Map(days.map((day, i) => [day.day, i]));
   const totals = zero();
