@@ -575,6 +575,7 @@ describe.each(testBackends({ postgresDatabase: "admin_reports" }))(
       for (let i = 0; i < 2; i++) {
         expect((await fetch(`${fresh.server.url}/redirect/promo/spring`)).status).toBe(200);
       }
+      expect((await fetch(`${fresh.server.url}/redirect/promo/spring?qr=1`)).status).toBe(200);
       const today = utcDay(new Date());
       const report = await links(`from=${today}&to=${today}`);
       expect(report.links.map((l) => `${l.cat}/${l.id}`)).toEqual([
@@ -587,20 +588,22 @@ describe.each(testBackends({ postgresDatabase: "admin_reports" }))(
       expect(spring).toMatchObject({
         target: "/book-demo?utm_source=sms",
         totalClicks: 2,
-        clicksByDay: [{ day: today, clicks: 2 }],
+        totalScans: 1,
+        clicksByDay: [{ day: today, clicks: 2, scans: 1 }],
       });
       expect(Date.parse(spring?.lastClickedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
       expect(billing).toMatchObject({
         totalClicks: 0,
+        totalScans: 0,
         lastClickedAt: null,
-        clicksByDay: [{ day: today, clicks: 0 }],
+        clicksByDay: [{ day: today, clicks: 0, scans: 0 }],
       });
 
       const earlier = await links("from=2026-01-01&to=2026-01-03");
       expect(earlier.links[0]?.clicksByDay).toEqual([
-        { day: "2026-01-01", clicks: 0 },
-        { day: "2026-01-02", clicks: 0 },
-        { day: "2026-01-03", clicks: 0 },
+        { day: "2026-01-01", clicks: 0, scans: 0 },
+        { day: "2026-01-02", clicks: 0, scans: 0 },
+        { day: "2026-01-03", clicks: 0, scans: 0 },
       ]);
     });
   },

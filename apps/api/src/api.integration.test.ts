@@ -156,6 +156,14 @@ describe.each(testBackends({ postgresDatabase: "api" }))(
         expect(link?.lastClickAt).toBeInstanceOf(Date);
       });
 
+      it("counts a lookup with the QR code's marker as a scan, and leaves it off the target", async () => {
+        const scan = await get("/redirect/promo/spring?qr=1");
+        expect(await scan.json()).toEqual({ to: "/book-demo?utm_source=sms" });
+        await get("/redirect/promo/spring");
+        const [link] = (await listShortLinks(fresh.handle.db)).filter((l) => l.id === "spring");
+        expect(link).toMatchObject({ clicks: 1, scans: 1 });
+      });
+
       it("counts concurrent clicks exactly", async () => {
         await Promise.all(Array.from({ length: 10 }, () => get("/redirect/promo/spring")));
         const [link] = (await listShortLinks(fresh.handle.db)).filter((l) => l.id === "spring");

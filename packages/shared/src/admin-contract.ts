@@ -148,6 +148,8 @@ export type LinksQuery = z.infer<typeof linksQuerySchema>;
 export const linkClicksDaySchema = z.object({
   day: calendarDaySchema,
   clicks: z.number().int().nonnegative(),
+  /** Follows from the link's QR code (its scan marker), counted apart from clicks. */
+  scans: z.number().int().nonnegative(),
 });
 
 export const linkReportRowSchema = z.object({
@@ -155,9 +157,11 @@ export const linkReportRowSchema = z.object({
   id: z.string(),
   /** Where the link sends a visitor (a site path or an allowed URL). */
   target: z.string(),
-  /** Clicks ever counted (bots excluded). */
+  /** Clicks ever counted (bots excluded), scans of its QR code not included. */
   totalClicks: z.number().int().nonnegative(),
-  /** ISO 8601 instant of the last counted click, or null if never clicked. */
+  /** Scans of its QR code ever counted (bots excluded; docs/decisions/0024). */
+  totalScans: z.number().int().nonnegative(),
+  /** ISO 8601 instant of the last counted click or scan, or null if never followed. */
   lastClickedAt: z.string().nullable(),
   /** One entry per day of the range, oldest first, zeros included. */
   clicksByDay: z.array(linkClicksDaySchema),

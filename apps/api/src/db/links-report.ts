@@ -10,8 +10,8 @@ import { shortLinkClicksByDay, shortLinks } from "./schema.ts";
 import { linkKey } from "./short-links.ts";
 
 /**
- * Every live short link (moved links' tombstones left out) with its clicks ever and per
- * UTC day of the range, most clicked in the range first.
+ * Every live short link (moved links' tombstones left out) with its clicks and QR code scans
+ * ever and per UTC day of the range, most followed (clicks and scans) in the range first.
  */
 export async function linksReport(db: Database, query: LinksQuery): Promise<LinksReport> {
   const { from, to } = query;
@@ -21,6 +21,7 @@ export async function linksReport(db: Database, query: LinksQuery): Promise<Link
       id: shortLinks.id,
       target: shortLinks.target,
       totalClicks: shortLinks.clicks,
+      totalScans: shortLinks.scans,
       lastClickAt: shortLinks.lastClickAt,
     })
     .from(shortLinks)
@@ -32,6 +33,7 @@ export async function linksReport(db: Database, query: LinksQuery): Promise<Link
       id: shortLinkClicksByDay.id,
       day: sql<string>`${shortLinkClicksByDay.day}::text`,
       clicks: shortLinkClicksByDay.clicks,
+      scans: shortLinkClicksByDay.scans,
     })
     .from(shortLinkClicksByDay)
     .innerJoin(
@@ -50,17 +52,22 @@ export async function linksReport(db: Database, query: LinksQuery): Promise<Link
         id: link.id,
         target: link.target,
         totalClicks: link.totalClicks,
+        totalScans: link.totalScans,
         lastClickedAt: link.lastClickAt?.toISOString() ?? null,
-        clicksByDay: days.map((day) => ({ day, clicks: 0 })),
+        clicksByDay: days.map((day) => ({ day, clicks: 0, scans: 0 })),
       },
     ]),
   );
   for (const row of clicks) {
     const day = rows.get(linkKey(row.cat, row.id))?.clicksByDay[dayIndex.get(row.day) ?? -1];
-    if (day) day.clicks += row.clicks;
+    if (day) {
+      day.clicks += row.clicks;
+      day.scans += row.scans;
+    }
   }
-  const inRange = (row: LinkReportRow) => row.clicksByDay.reduce((n, day) => n + day.clicks, 0);
-  // Array.prototype.sort is stable: links with as many clicks stay in cat/id order.
+  const inRange = (row: LinkReportRow) =>
+    row.clicksByDay.reduce((n, day) => n + day.clicks + day.scans, 0);
+  // Array.prototype.sort is stable: links followed as often stay in cat/id order.
   const sorted = [...rows.values()].sort((a, b) => inRange(b) - inRange(a));
   return { from, to, links: sorted };
 }

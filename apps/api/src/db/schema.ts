@@ -49,6 +49,9 @@ export const shortLinks = pgTable(
     signInRequired: boolean("sign_in_required").notNull().default(false),
     movedTo: text("moved_to"),
     clicks: integer("clicks").notNull().default(0),
+    /** Follows from the link's QR code (its scan marker), counted apart from clicks (0024). */
+    scans: integer("scans").notNull().default(0),
+    /** The last click or scan. */
     lastClickAt: timestamp("last_click_at", { withTimezone: true }),
     utmSource: text("utm_source"),
     utmMedium: text("utm_medium"),
@@ -69,6 +72,7 @@ export const shortLinks = pgTable(
   (table) => [
     primaryKey({ columns: [table.cat, table.id] }),
     check("short_links_clicks_non_negative", sql`${table.clicks} >= 0`),
+    check("short_links_scans_non_negative", sql`${table.scans} >= 0`),
   ],
 );
 
@@ -242,7 +246,7 @@ export const attributionNames = pgTable(
   ],
 );
 
-/** Counted clicks of each short link per UTC day (bots excluded, like the total). */
+/** Counted clicks and QR code scans of each short link per UTC day (bots excluded, like the totals). */
 export const shortLinkClicksByDay = pgTable(
   "short_link_clicks_by_day",
   {
@@ -250,6 +254,7 @@ export const shortLinkClicksByDay = pgTable(
     id: text("id").notNull(),
     day: date("day", { mode: "string" }).notNull(),
     clicks: integer("clicks").notNull(),
+    scans: integer("scans").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.cat, table.id, table.day] }),
@@ -257,7 +262,11 @@ export const shortLinkClicksByDay = pgTable(
       columns: [table.cat, table.id],
       foreignColumns: [shortLinks.cat, shortLinks.id],
     }).onDelete("cascade"),
-    check("short_link_clicks_by_day_positive", sql`${table.clicks} > 0`),
+    // A day's row exists once the link was followed that day, by a click or a scan.
+    check(
+      "short_link_clicks_by_day_counted",
+      sql`${table.clicks} >= 0 and ${table.scans} >= 0 and ${table.clicks} + ${table.scans} > 0`,
+    ),
   ],
 );
 

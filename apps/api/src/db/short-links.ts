@@ -19,37 +19,52 @@ export async function findShortLink(
   return row;
 }
 
+/** How often a link was followed since the last write: by a click, and from its QR code. */
+export interface ShortLinkCounts {
+  cat: string;
+  id: string;
+  clicks: number;
+  scans: number;
+}
+
 /**
- * Adds many clicks in one statement: `counts` holds each link's clicks since the last
- * call (one entry per link). Each link's count grows atomically, so instances flushing
- * at the same time never lose each other's clicks. A link removed meanwhile is skipped.
+ * Adds many clicks and scans in one statement: `counts` holds each link's since the last
+ * call (one entry per link). Each link's counts grow atomically, so instances flushing
+ * at the same time never lose each other's. A link removed meanwhile is skipped.
  */
-export async function addShortLinkClicks(
+export async function addShortLinkCounts(
   db: Database,
-  counts: ReadonlyArray<{ cat: string; id: string; clicks: number }>,
+  counts: ReadonlyArray<ShortLinkCounts>,
 ): Promise<void> {
-  // PostgreSQL allows 65,535 parameters per statement; three per link.
+  // PostgreSQL allows 65,535 parameters per statement; four per link.
   for (let start = 0; start < counts.length; start += 1_000) {
     const rows = sql.join(
       counts
         .slice(start, start + 1_000)
-        .map((count) => sql`(${count.cat}, ${count.id}, ${count.clicks}::integer)`),
+        .map(
+          (count) =>
+            sql`(${count.cat}, ${count.id}, ${count.clicks}::integer, ${count.scans}::integer)`,
+        ),
       sql`, `,
     );
-    // The same statement adds them to today's (UTC) count of each link, so the total and
+    // The same statement adds them to today's (UTC) counts of each link, so the totals and
     // the days always agree.
     await db.execute(sql`
       with updated as (
         update ${shortLinks}
-        set clicks = ${shortLinks.clicks} + added.clicks, last_click_at = now()
-        from (values ${rows}) as added (cat, id, clicks)
+        set clicks = ${shortLinks.clicks} + added.clicks,
+          scans = ${shortLinks.scans} + added.scans,
+          last_click_at = now()
+        from (values ${rows}) as added (cat, id, clicks, scans)
         where ${shortLinks.cat} = added.cat and ${shortLinks.id} = added.id
-        returning ${shortLinks.cat} as cat, ${shortLinks.id} as id, added.clicks as clicks
+        returning ${shortLinks.cat} as cat, ${shortLinks.id} as id,
+          added.clicks as clicks, added.scans as scans
       )
-      insert into ${shortLinkClicksByDay} (cat, id, day, clicks)
-      select cat, id, (now() at time zone 'UTC')::date, clicks from updated
+      insert into ${shortLinkClicksByDay} (cat, id, day, clicks, scans)
+      select cat, id, (now() at time zone 'UTC')::date, clicks, scans from updated
       on conflict (cat, id, day)
-      do update set clicks = ${shortLinkClicksByDay.clicks} + excluded.clicks`);
+      do update set clicks = ${shortLinkClicksByDay.clicks} + excluded.clicks,
+        scans = ${shortLinkClicksByDay.scans} + excluded.scans`);
   }
 }
 

@@ -21,6 +21,7 @@ import {
   siteEventSchema,
   slugSchema,
 } from "@bakery/shared/api-contract";
+import { SCAN_MARKER } from "@bakery/shared/scan-marker";
 import { z } from "zod";
 import { CALENDLY_SIGNATURE_TOLERANCE_SECONDS } from "../security/calendly-signature.ts";
 import { ADMIN_WRITES_PER_MINUTE } from "../short-links/short-link-admin-routes.ts";
@@ -159,7 +160,17 @@ export function openApiDocument(apiBasePath: string) {
         get: {
           summary: "Where the short link /to/{cat}/{id} leads",
           security: [{ firebaseIdToken: [] }],
-          parameters: [slug("cat", "The link's category"), slug("id", "The link's id")],
+          parameters: [
+            slug("cat", "The link's category"),
+            slug("id", "The link's id"),
+            {
+              name: SCAN_MARKER.name,
+              in: "query",
+              required: false,
+              description: `"${SCAN_MARKER.value}" when the link was opened from its QR code: counted as a scan, not a click`,
+              schema: { type: "string", enum: [SCAN_MARKER.value] },
+            },
+          ],
           responses: {
             200: { description: "The target", content: json(redirectResultSchema) },
             301: moved,

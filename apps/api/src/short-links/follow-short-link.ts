@@ -16,9 +16,15 @@ export interface FollowShortLinkDeps {
 }
 
 /**
- * What following the short link `cat/id` leads to for `client`, counting the click when
- * it leads somewhere (unless `countClick` is false: a request no person made, such as a
- * link preview). Both the API's GET /redirect and the site's answer to /to/:cat/:id use
+ * How a follow is counted when the link leads somewhere: a click, a scan of its QR code
+ * (the address carried the scan marker, docs/decisions/0024), or nothing (a request no
+ * person made, such as a link preview).
+ */
+export type FollowCounted = "click" | "scan" | "nothing";
+
+/**
+ * What following the short link `cat/id` leads to for `client`, counting the follow as
+ * `count` says when it leads somewhere. Both the API's GET /redirect and the site's answer to /to/:cat/:id use
  * this, so they can never disagree, and the per-client `redirect` limit is counted here so
  * neither can bypass it. `isSignedIn` is asked only for links behind sign-in (public links
  * never look at the caller's identity).
@@ -27,7 +33,7 @@ export async function followShortLink(
   deps: FollowShortLinkDeps,
   link: { cat: string; id: string; client: string },
   isSignedIn: () => Promise<boolean>,
-  { countClick = true }: { countClick?: boolean } = {},
+  { count = "click" }: { count?: FollowCounted } = {},
 ): Promise<ShortLinkOutcome> {
   const { cat, id } = link;
   const limit = deps.limiter.hit(
@@ -52,7 +58,8 @@ export async function followShortLink(
     deps.logger.warn({ cat, id, reason: check.reason }, "short link target refused on read");
     return { kind: "not-found", reason: "target-refused" };
   }
-  if (countClick) await deps.shortLinks.countClick(cat, id);
+  if (count === "click") await deps.shortLinks.countClick(cat, id);
+  else if (count === "scan") await deps.shortLinks.countScan(cat, id);
   return { kind: "go", to: check.url };
 }
 

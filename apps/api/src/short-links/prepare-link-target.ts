@@ -1,3 +1,4 @@
+import { CAMPAIGN_VALUE_PATTERN } from "@bakery/shared/admin-links-contract";
 import { checkShortLinkTarget, type RedirectTargetPolicy } from "@bakery/shared/redirect-target";
 
 export interface UtmParams {
@@ -9,8 +10,6 @@ export interface UtmParams {
 }
 
 export type PreparedTarget = { ok: true; target: string } | { ok: false; reason: string };
-
-const UTM_VALUE = /^[A-Za-z0-9._~-]{1,100}$/;
 
 /**
  * Validates a short link's target before it is stored (checkShortLinkTarget: the allow-list,
@@ -38,7 +37,7 @@ export function prepareLinkTarget(
     return { ok: false, reason: "UTM parameters can only be added to targets on this site" };
   }
   for (const [name, value] of entries) {
-    if (!UTM_VALUE.test(value)) {
+    if (!CAMPAIGN_VALUE_PATTERN.test(value)) {
       return { ok: false, reason: `${name} may contain only letters, digits and . _ ~ -` };
     }
   }

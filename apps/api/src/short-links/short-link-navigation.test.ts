@@ -37,6 +37,10 @@ describe.each(testBackends({ postgresDatabase: "short_link_navigation" }))(
 
     const clicks = async (id: string) =>
       (await listShortLinks(fresh.handle.db)).find((link) => link.id === id)?.clicks;
+    const counts = async (id: string) => {
+      const link = (await listShortLinks(fresh.handle.db)).find((row) => row.id === id);
+      return { clicks: link?.clicks, scans: link?.scans };
+    };
     const request = (path: string, headers: Record<string, string>, method = "GET") =>
       sendExactly(`${server.url}${path}`, method, headers);
     const expectSpaPage = async (response: RawResponse) => {
@@ -78,6 +82,30 @@ describe.each(testBackends({ postgresDatabase: "short_link_navigation" }))(
       expect(elsewhere.status).toBe(302);
       expect(elsewhere.headers.location).toBe("https://calendly.com/rise/demo");
       expect(await clicks("calendar")).toBe(1);
+    });
+
+    it("counts a navigation with the QR code's marker as a scan, not a click, and drops the marker", async () => {
+      const scan = await request("/to/promo/spring?qr=1", NAVIGATION);
+      expect(scan.status).toBe(302);
+      expect(scan.headers.location).toBe("/book-demo?utm_source=sms");
+      const click = await request("/to/promo/spring", NAVIGATION);
+      expect(click.headers.location).toBe("/book-demo?utm_source=sms");
+      expect(await counts("spring")).toEqual({ clicks: 1, scans: 1 });
+
+      // A moved link keeps the marker on its way, so the scan is counted at the new address.
+      const moved = await request("/to/promo/old?qr=1", NAVIGATION);
+      expect(moved.status).toBe(301);
+      expect(moved.headers.location).toBe("/to/promo/new?qr=1");
+    });
+
+    it("counts no scan for a crawler or a link preview opening the QR code's address", async () => {
+      await expectSpaPage(
+        await request("/to/promo/spring?qr=1", { ...NAVIGATION, "User-Agent": "Googlebot/2.1" }),
+      );
+      await expectSpaPage(
+        await request("/to/promo/spring?qr=1", { ...NAVIGATION, "Sec-Purpose": "prefetch" }),
+      );
+      expect(await counts("spring")).toEqual({ clicks: 0, scans: 0 });
     });
 
     it("treats a browser without fetch metadata that asks for HTML as a navigation", async () => {

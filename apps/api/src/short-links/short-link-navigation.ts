@@ -1,4 +1,5 @@
 import { sitePathForLink } from "@bakery/shared/api-contract";
+import { isScanQuery } from "@bakery/shared/scan-marker";
 import { type ShortLinkOutcome, shortLinkProblemPath } from "@bakery/shared/short-link-outcome";
 import type { Context, MiddlewareHandler } from "hono";
 import { isAutomatedRequest } from "../http/automated-client.ts";
@@ -6,13 +7,19 @@ import { movedPermanently } from "../http/moved-permanently.ts";
 import { requestClient } from "../limits/client-address.ts";
 import type { AnswerPage } from "../site/serve-site.ts";
 import { parseSlug } from "../validation.ts";
-import { type FollowShortLinkDeps, followShortLink } from "./follow-short-link.ts";
+import {
+  type FollowCounted,
+  type FollowShortLinkDeps,
+  followShortLink,
+} from "./follow-short-link.ts";
 import { tidyLinkAddress } from "./tidy-link-address.ts";
 
 /**
  * A short link opened from a text message, in one round trip: a browser's top-level
  * navigation to /to/:cat/:id of a public link is answered with a 302 to its checked target
- * (the click counted), so it opens with no JavaScript at all (docs/decisions/0006).
+ * (the click counted), so it opens with no JavaScript at all (docs/decisions/0006). An
+ * address with the QR code's scan marker (`?qr=1`) counts a scan instead (0024); the marker,
+ * like any query, is not passed on to the target.
  *
  * What else the server knows it answers for every GET and HEAD, a person's or not
  * (a link preview, a crawler, a prefetch, a link checker), counting no click:
@@ -46,7 +53,12 @@ export function shortLinkNavigation(
     });
     if (tidy !== undefined) return movedPermanently(c, tidy);
     const byPerson = isClickThrough(c);
-    const outcome = await followedOnce(c, deps, byPerson);
+    const counted: FollowCounted = !byPerson
+      ? "nothing"
+      : isScanQuery(new URL(c.req.url).search)
+        ? "scan"
+        : "click";
+    const outcome = await followedOnce(c, deps, counted);
     switch (outcome?.kind) {
       case "go":
         if (!byPerson) return next();
@@ -63,14 +75,14 @@ export function shortLinkNavigation(
 }
 
 /**
- * The link followed for this request (followShortLink, the click counted when `countClick`);
+ * The link followed for this request (followShortLink, counted as `count` says);
  * "not-found" for an address no link can have (a malformed slug), undefined when following
  * failed (the page flow then tries again).
  */
 async function followedOnce(
   c: Context,
   deps: FollowShortLinkDeps,
-  countClick: boolean,
+  count: FollowCounted,
 ): Promise<ShortLinkOutcome | undefined> {
   let cat: string;
   let id: string;
@@ -82,7 +94,7 @@ async function followedOnce(
   }
   try {
     const client = requestClient(c, deps.config.TRUST_PROXY);
-    return await followShortLink(deps, { cat, id, client }, async () => false, { countClick });
+    return await followShortLink(deps, { cat, id, client }, async () => false, { count });
   } catch (error) {
     deps.logger.warn({ err: error, cat, id }, "short link redirect failed; serving the page");
     return undefined;

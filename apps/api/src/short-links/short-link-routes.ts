@@ -3,6 +3,7 @@ import {
   type RedirectResult,
   sitePathForLink,
 } from "@bakery/shared/api-contract";
+import { isScanQuery } from "@bakery/shared/scan-marker";
 import type { Hono } from "hono";
 import type { ApiDeps } from "../api-deps.ts";
 import { InvalidTokenError, readBearerToken } from "../auth/verify-id-token.ts";
@@ -31,7 +32,9 @@ export function registerShortLinkRoutes(app: Hono, deps: ApiDeps): void {
     };
 
     const client = requestClient(c, deps.config.TRUST_PROXY);
-    const outcome = await followShortLink(deps, { cat, id, client }, isSignedIn);
+    // The link's page passes on the scan marker of its own address (docs/decisions/0024).
+    const count = isScanQuery(new URL(c.req.url).search) ? "scan" : "click";
+    const outcome = await followShortLink(deps, { cat, id, client }, isSignedIn, { count });
     switch (outcome.kind) {
       case "go": {
         const body: RedirectResult = { to: outcome.to };

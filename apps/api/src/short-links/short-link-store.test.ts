@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DatabaseTimeoutError } from "../db/database-availability.ts";
+import { shortLinkClicksByDay } from "../db/schema.ts";
 import { findShortLink, putShortLink } from "../db/short-links.ts";
 import { silentLogger } from "../logger.ts";
 import { emptyDatabasePerTest } from "../test-support/fresh-per-test.ts";
@@ -25,6 +26,15 @@ describe.each(testBackends({ postgresDatabase: "short_link_store" }))(
       createShortLinkStore({ db, logger: silentLogger, config: testConfig, flushEveryMs: 60_000 });
     const clicks = async (id: string) =>
       (await findShortLink(fresh.handle.db, "promo", id))?.clicks;
+    const byDay = () =>
+      fresh.handle.db
+        .select({
+          id: shortLinkClicksByDay.id,
+          clicks: shortLinkClicksByDay.clicks,
+          scans: shortLinkClicksByDay.scans,
+        })
+        .from(shortLinkClicksByDay)
+        .orderBy(shortLinkClicksByDay.id);
 
     it("counts clicks in memory and adds them up in one write per flush", async () => {
       const first = store();
@@ -45,6 +55,30 @@ describe.each(testBackends({ postgresDatabase: "short_link_store" }))(
       expect(await clicks("spring")).toBe(6);
       await first.close();
       await second.close();
+    });
+
+    it("counts scans apart from clicks, in the total and in the day's row", async () => {
+      const links = store();
+      await links.countScan("promo", "spring");
+      await links.countClick("promo", "spring");
+      await links.countScan("promo", "spring");
+      await links.countScan("promo", "summer");
+      await links.flush();
+      const spring = await findShortLink(fresh.handle.db, "promo", "spring");
+      expect(spring).toMatchObject({ clicks: 1, scans: 2 });
+      expect(spring?.lastClickAt).toBeInstanceOf(Date);
+      // A day with scans only has its row too (clicks + scans > 0).
+      await links.countScan("promo", "summer");
+      await links.flush();
+      expect(await findShortLink(fresh.handle.db, "promo", "summer")).toMatchObject({
+        clicks: 0,
+        scans: 2,
+      });
+      expect(await byDay()).toEqual([
+        { id: "spring", clicks: 1, scans: 2 },
+        { id: "summer", clicks: 0, scans: 2 },
+      ]);
+      await links.close();
     });
 
     it("writes the last clicks when closed", async () => {

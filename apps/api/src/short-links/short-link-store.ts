@@ -2,7 +2,12 @@ import type { Logger } from "pino";
 import type { ServerConfig } from "../config.ts";
 import { DatabaseTimeoutError, withDeadline } from "../db/database-availability.ts";
 import type { Database } from "../db/open-database.ts";
-import { addShortLinkClicks, findShortLink, linkKey } from "../db/short-links.ts";
+import {
+  addShortLinkCounts,
+  findShortLink,
+  linkKey,
+  type ShortLinkCounts,
+} from "../db/short-links.ts";
 import { createShortLivedCache } from "../http/short-lived-cache.ts";
 
 /** What following a link needs to know about it. */
@@ -21,7 +26,9 @@ export interface ShortLinkStore {
   find(cat: string, id: string): Promise<StoredShortLink | undefined>;
   /** Counts one click on `cat/id`; resolves at once when clicks are batched. */
   countClick(cat: string, id: string): Promise<void>;
-  /** Writes the clicks counted so far now (also runs every `flushEveryMs`). */
+  /** Counts one scan of the QR code of `cat/id` (docs/decisions/0024), batched like clicks. */
+  countScan(cat: string, id: string): Promise<void>;
+  /** Writes the clicks and scans counted so far now (also runs every `flushEveryMs`). */
   flush(): Promise<void>;
   /** Stops the periodic flush, after a last one. */
   close(): Promise<void>;
@@ -34,12 +41,12 @@ export interface ShortLinkStore {
  */
 export const SHORT_LINK_CACHE_MS = 2_000;
 
-/** How often an instance writes the clicks it counted, all in one statement. */
+/** How often an instance writes the clicks (and scans) it counted, all in one statement. */
 export const CLICK_FLUSH_MS = 1_000;
 
 /**
  * Short links as the redirect paths see them, fast: reads come from a per-instance cache
- * of a few seconds, and clicks are counted in memory and added to the database in one
+ * of a few seconds, and clicks and scans are counted in memory and added to the database in one
  * batched statement every CLICK_FLUSH_MS. Shutdown flushes before the database closes,
  * so a graceful stop loses no click; a crash loses the clicks of the last interval, and a
  * write that times out (a hung database) gives its clicks up rather than risk counting
@@ -59,7 +66,7 @@ export function createShortLinkStore(deps: {
     ttlMs: deps.cacheMs ?? SHORT_LINK_CACHE_MS,
     maxEntries: 1024,
   });
-  let pending = new Map<string, { cat: string; id: string; clicks: number }>();
+  let pending = new Map<string, ShortLinkCounts>();
   let flushing: Promise<void> = Promise.resolve();
 
   async function write(): Promise<void> {
@@ -67,7 +74,7 @@ export function createShortLinkStore(deps: {
     const batch = pending;
     pending = new Map();
     try {
-      await withDeadline(addShortLinkClicks(deps.db, [...batch.values()]), deadline);
+      await withDeadline(addShortLinkCounts(deps.db, [...batch.values()]), deadline);
     } catch (error) {
       // A write that ran out of time may still land, and adding it again would count its
       // clicks twice: those are given up. Any other failure means it did not happen, so the
@@ -75,7 +82,12 @@ export function createShortLinkStore(deps: {
       if (error instanceof DatabaseTimeoutError) throw error;
       for (const [key, count] of batch) {
         const later = pending.get(key);
-        pending.set(key, later ? { ...count, clicks: count.clicks + later.clicks } : count);
+        pending.set(
+          key,
+          later
+            ? { ...count, clicks: count.clicks + later.clicks, scans: count.scans + later.scans }
+            : count,
+        );
       }
       throw error;
     }
@@ -88,6 +100,14 @@ export function createShortLinkStore(deps: {
       deps.logger.warn({ err: error, links: pending.size }, "could not write short-link clicks");
     });
     return done;
+  }
+
+  function count(cat: string, id: string, kind: "clicks" | "scans"): Promise<void> {
+    const key = linkKey(cat, id);
+    const counts = pending.get(key) ?? { cat, id, clicks: 0, scans: 0 };
+    counts[kind] += 1;
+    pending.set(key, counts);
+    return flushEveryMs > 0 ? Promise.resolve() : flush();
   }
 
   const timer =
@@ -109,13 +129,8 @@ export function createShortLinkStore(deps: {
         );
       });
     },
-    countClick(cat, id) {
-      const key = linkKey(cat, id);
-      const count = pending.get(key);
-      if (count) count.clicks += 1;
-      else pending.set(key, { cat, id, clicks: 1 });
-      return flushEveryMs > 0 ? Promise.resolve() : flush();
-    },
+    countClick: (cat, id) => count(cat, id, "clicks"),
+    countScan: (cat, id) => count(cat, id, "scans"),
     flush,
     async close() {
       clearInterval(timer);

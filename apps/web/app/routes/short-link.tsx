@@ -33,7 +33,7 @@ export const meta = ({ loaderData }: Route.MetaArgs) =>
 
 const leavingPage = { kind: "leaving" } as const;
 
-export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
   // A signed-in visitor the session is already sending on (onboarding) goes there,
   // not to the link: one rule decides (docs/decisions/0012). The link is asked for
   // after the session's answer, or, for an account this browser last saw set up, at
@@ -43,7 +43,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   // The page's head may have asked already, and even be on its way to the target.
   const early = await takeEarlyShortLinkLookup();
   if (early?.going) return leavingPage;
-  const link = linkOutcome(params, early?.answer);
+  const link = linkOutcome(params, new URL(request.url).search, early?.answer);
   link.catch(() => {}); // a refusal is thrown below, once the session has answered
   if (await leaving) return leavingPage;
   const outcome = await link;
@@ -56,10 +56,11 @@ clientLoader.hydrate = true as const;
 /** The link's checked target, or the API's refusal as this route's error (its status kept). */
 async function linkOutcome(
   { cat, id }: Route.ClientLoaderArgs["params"],
+  search: string,
   started: Promise<Response> | undefined,
 ): Promise<ShortLinkPageOutcome> {
   try {
-    return await resolveShortLink(api, cat, id, window.location.origin, started);
+    return await resolveShortLink(api, cat, id, window.location.origin, search, started);
   } catch (error) {
     if (error instanceof ApiNetworkError) throw data(error.message, error.timedOut ? 504 : 503);
     // An answer that is not the API's (an HTML page, a body cut short) may come with any

@@ -1,3 +1,5 @@
+import { downloadFile } from "./download-file.ts";
+
 /** One cell of a CSV file: text, a number, or nothing (an empty cell). */
 export type CsvCell = string | number | null;
 
@@ -22,11 +24,5 @@ export function buildCsv(header: readonly string[], rows: readonly (readonly Csv
 
 /** Hands the browser a CSV file to save, made on the page: no request leaves it. */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // Revoked on the next task: the download has started by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadFile(fileName, new Blob([csv], { type: "text/csv;charset=utf-8" }));
 }

@@ -40,12 +40,16 @@ export function startEarlyShortLinkLookup(): void {
     preconnectToIdentityService();
     return;
   }
-  const { pathname, origin } = window.location;
+  const { pathname, origin, search } = window.location;
   const match = /^\/to\/([^/]+)\/([^/]+)\/?$/.exec(pathname);
   if (!match) return;
   let path: string;
   try {
-    path = shortLinkApiPath(decodeURIComponent(match[1] ?? ""), decodeURIComponent(match[2] ?? ""));
+    path = shortLinkApiPath(
+      decodeURIComponent(match[1] ?? ""),
+      decodeURIComponent(match[2] ?? ""),
+      search,
+    );
   } catch {
     return; // A malformed address: the app explains it.
   }

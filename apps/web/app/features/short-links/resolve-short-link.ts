@@ -12,7 +12,8 @@ const targetRefused = { kind: "not-found", reason: "target-refused" } as const;
 
 /**
  * Asks the API where a short link leads and checks the answer before the
- * browser goes there (checkedShortLinkTarget). `started`: the API's answer to this question, asked for
+ * browser goes there (checkedShortLinkTarget). `search`: the query of the page's address (its
+ * scan marker is passed on). `started`: the API's answer to this question, asked for
  * before the app ran (early-short-link-lookup.ts), read instead of asking again.
  */
 export async function resolveShortLink(
@@ -20,10 +21,11 @@ export async function resolveShortLink(
   cat: string,
   id: string,
   siteOrigin: string,
+  search: string,
   started?: Promise<Response>,
 ): Promise<ShortLinkPageOutcome> {
   try {
-    const { to } = await api.get(shortLinkApiPath(cat, id), redirectResultSchema, started);
+    const { to } = await api.get(shortLinkApiPath(cat, id, search), redirectResultSchema, started);
     const target = checkedShortLinkTarget(to, siteOrigin);
     return target !== undefined ? { kind: "go", to: target } : targetRefused;
   } catch (error) {

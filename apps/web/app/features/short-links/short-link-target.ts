@@ -1,12 +1,18 @@
 import { checkShortLinkTarget, redirectAllowedHosts } from "@bakery/shared/redirect-target";
+import { isScanQuery, SCAN_MARKER } from "@bakery/shared/scan-marker";
 import { siteConfig } from "#app/site-config.ts";
 
 // What the app and the short-link page's head both need to follow a link, without the API
 // client's schemas: the question to ask, and the check of the answer.
 
-/** The API path that says where the link /to/`cat`/`id` leads. */
-export function shortLinkApiPath(cat: string, id: string): string {
-  return `/redirect/${encodeURIComponent(cat)}/${encodeURIComponent(id)}`;
+/**
+ * The API path that says where the link /to/`cat`/`id` leads, opened at an address whose
+ * query is `search`: the QR code's scan marker in it is passed on, so the API counts a scan
+ * rather than a click (docs/decisions/0024). Nothing else of the query is.
+ */
+export function shortLinkApiPath(cat: string, id: string, search = ""): string {
+  const path = `/redirect/${encodeURIComponent(cat)}/${encodeURIComponent(id)}`;
+  return isScanQuery(search) ? `${path}?${SCAN_MARKER.name}=${SCAN_MARKER.value}` : path;
 }
 
 /**
