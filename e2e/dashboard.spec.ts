@@ -199,13 +199,16 @@ test.describe("the operator", () => {
     expect(linksCsv[0]).toEqual([
       "Short link",
       "Clicks in range",
+      "Scans in range",
       "All-time clicks",
+      "All-time scans",
       "Last clicked",
       "Goes to",
     ]);
-    // The sparkline is left out, and the last click is written as an ISO instant.
-    expect(linksCsv.slice(1).map((row) => row.slice(0, 3))).toEqual(
-      (await shownRows(links)).map((row) => [row[0], row[1], row[3]]),
+    // The sparkline and the QR code's downloads are left out, and the last click is written as
+    // an ISO instant.
+    expect(linksCsv.slice(1).map((row) => row.slice(0, 5))).toEqual(
+      (await shownRows(links)).map((row) => [row[0], row[1], row[2], row[4], row[5]]),
     );
   });
 

@@ -21,6 +21,7 @@ export default [
       route(path.slice(1), "routes/short-link-problem.tsx", { id: `short-link-${reason}` }),
     ),
     route("dashboard", "routes/dashboard.tsx"),
+    route("dashboard/activity", "routes/dashboard-activity.tsx"),
     route("*", "routes/unknown-path.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap-xml.ts"),

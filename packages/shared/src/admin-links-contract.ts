@@ -13,6 +13,13 @@ export const LINK_ADDRESS_MAX_LENGTH = 2000;
 /** Longest campaign value (the analytics keep 100 characters of each). */
 export const CAMPAIGN_VALUE_MAX_LENGTH = 100;
 
+/**
+ * The characters a campaign value of a short link may hold: URL-safe without escaping, so the
+ * address sent is the one the team typed. Checked by the API (prepare-link-target.ts, for the
+ * CLI too) and by the editor as the person types.
+ */
+export const CAMPAIGN_VALUE_PATTERN = /^[A-Za-z0-9._~-]{1,100}$/;
+
 const campaignValue = z.string().min(1).max(CAMPAIGN_VALUE_MAX_LENGTH);
 
 /**

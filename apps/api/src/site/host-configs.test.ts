@@ -182,6 +182,7 @@ describe.runIf(nginxBinary || process.env.CI === "true")("nginx with the build's
     "/page/about/index.html",
     "/dashboard",
     "/dashboard/",
+    "/dashboard/activity",
     "/page/about",
     "/page/about/",
     "/to/promo/spring",

@@ -77,7 +77,7 @@ describe("serve-site", () => {
     expect((await get("/assets/missing.js")).status).toBe(404);
   });
 
-  it.each(["/page/about", "/dashboard", "/dashboard/"])(
+  it.each(["/page/about", "/dashboard", "/dashboard/", "/dashboard/activity"])(
     "serves the SPA fallback with 200 for %s",
     async (url) => {
       const response = await get(url);

@@ -27,6 +27,7 @@ import { movedPermanently } from "../http/moved-permanently.ts";
  *                            content-page-navigation.ts has not answered with the page itself
  *   /page-not-found        → its page with 404, not cached (ERROR_PAGES)
  *   /dashboard             → __spa-fallback.html with 200 (the team's dashboard, never prerendered)
+ *   /dashboard/activity    → the same (the team's activity log)
  *   /to/not-found, /to/cannot-open → their pages with 404, not cached (ERROR_PAGES)
  *   anything else unknown  → 302 to /
  * (a browser opening a short link is answered before this handler: a 302 to its target, or
@@ -99,6 +100,7 @@ const SHORT_LINK_SHELL = "to/_/_/index.html";
 export const SPA_ROUTES: readonly { pattern: string; page: string }[] = [
   { pattern: "/page/:handle", page: SPA_FALLBACK },
   { pattern: "/dashboard", page: SPA_FALLBACK },
+  { pattern: "/dashboard/activity", page: SPA_FALLBACK },
   { pattern: "/to/:cat/:id", page: SHORT_LINK_SHELL },
 ];
 const SPA_ROUTE_MATCHERS = SPA_ROUTES.map(({ pattern, page }) => ({

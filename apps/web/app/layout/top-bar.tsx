@@ -2,6 +2,7 @@ import Menu from "lucide-react/icons/menu";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { useSignedInUser } from "#app/features/auth/auth-context.tsx";
+import { myAreaHome } from "#app/lib/my-area-home.ts";
 import { siteConfig } from "#app/site-config.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 import { Logo } from "#app/ui/logo.tsx";
@@ -24,9 +25,22 @@ export function TopBar() {
           <Logo />
         </Link>
         <div className="hidden items-center gap-2 md:flex">
-          <a href={siteConfig.APP_LOGIN_URL} className={buttonClasses("ghost")}>
-            Login
-          </a>
+          {/* The HTML says Login (every page is prerendered for everyone); a signed-in person's
+              session, restored on every page of a browser that signed in (auth-context.tsx),
+              puts their account in its place, the same height, so nothing below moves. */}
+          {user ? (
+            <a
+              href={myAreaHome(siteConfig.MY_AREA_URL)}
+              className={`${buttonClasses("ghost")} max-w-56 [overflow-wrap:anywhere]`}
+            >
+              <span className="sr-only">Your account, signed in as </span>
+              {user.email ?? "Your account"}
+            </a>
+          ) : (
+            <a href={siteConfig.APP_LOGIN_URL} className={buttonClasses("ghost")}>
+              Login
+            </a>
+          )}
           <BookDemoLink />
         </div>
         <div className="-mr-2 flex items-center gap-1 md:hidden">
@@ -44,7 +58,7 @@ export function TopBar() {
           </SideDrawerButton>
         </div>
       </nav>
-      <MobileDrawer />
+      <MobileDrawer user={user} />
     </header>
   );
 }

@@ -1,5 +1,8 @@
 import { legalPagePaths } from "@bakery/shared/content-page-address";
 import { sameOriginPath } from "@bakery/shared/redirect-target";
+import { myAreaHome } from "#app/lib/my-area-home.ts";
+
+export { myAreaHome };
 
 export type SignInDestination =
   /** Profiles still being set up finish onboarding on the my-area host first. */
@@ -19,11 +22,6 @@ export type SignInContext = {
   siteOrigin: string;
   myAreaUrl: string;
 };
-
-/** The my-area host's home page: a customer's account. */
-export function myAreaHome(myAreaUrl: string): string {
-  return `${myAreaUrl.replace(/\/+$/, "")}/`;
-}
 
 /** Spec §4 rule 1: a profile still being set up (pending, quote) goes to onboarding first. */
 export function needsOnboarding(status: string): boolean {

@@ -41,7 +41,11 @@ export function DailyChart({ days }: { days: readonly FunnelDay[] }) {
     first && last ? `, ${formatDay(first.day)} to ${formatDay(last.day)}` : ""
   }; the numbers are in the table below it.`;
   return (
-    <figure className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-card ring-1 ring-brand-900/5">
+    // id: the dashboard's section links jump here (routes/dashboard.tsx).
+    <figure
+      id="daily-chart"
+      className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-card ring-1 ring-brand-900/5"
+    >
       <figcaption className="font-semibold text-ink">Landings and demos booked per day</figcaption>
       <ul className="flex flex-wrap gap-4 text-cocoa text-sm">
         {series.map((line) => (

@@ -1,9 +1,11 @@
 import type { LinkReportRow, LinksReport } from "@bakery/shared/admin-contract";
+import type { ReactNode } from "react";
+import { LinkQrCode } from "./link-qr-code.tsx";
 import { formatDay } from "./report-range.ts";
 import { SortableTable, type TableColumn } from "./sortable-table.tsx";
 import { Sparkline } from "./sparkline.tsx";
 
-type LinkRow = LinkReportRow & { path: string; clicksInRange: number };
+type LinkRow = LinkReportRow & { path: string; clicksInRange: number; scansInRange: number };
 
 const lastClickedFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -24,6 +26,13 @@ const columns: TableColumn<LinkRow>[] = [
     numeric: true,
   },
   {
+    id: "range-scans",
+    label: "Scans in range",
+    description: "Follows from the link's QR code, counted apart from clicks",
+    value: (row) => row.scansInRange,
+    numeric: true,
+  },
+  {
     id: "per-day",
     label: "Per day",
     render: (row) => (
@@ -34,6 +43,7 @@ const columns: TableColumn<LinkRow>[] = [
     ),
   },
   { id: "total-clicks", label: "All-time clicks", value: (row) => row.totalClicks, numeric: true },
+  { id: "total-scans", label: "All-time scans", value: (row) => row.totalScans, numeric: true },
   {
     id: "last-clicked",
     label: "Last clicked",
@@ -48,6 +58,7 @@ const columns: TableColumn<LinkRow>[] = [
     render: (row) => <span className="block min-w-48 break-all">{row.target}</span>,
     firstDirection: "ascending",
   },
+  { id: "qr-code", label: "QR code", render: (row) => <LinkQrCode cat={row.cat} id={row.id} /> },
 ];
 
 function sparklineSummary(row: LinkRow): string {
@@ -60,17 +71,31 @@ function sparklineSummary(row: LinkRow): string {
     : "No clicks in this range";
 }
 
-/** Every short link with its clicks in the range (and their shape per day) and all time. */
-export function LinksTable({ report }: { report: LinksReport }) {
+/**
+ * Every short link with its clicks in the range (and their shape per day) and all time, and
+ * `actions` on each (copy, edit, delete) when given.
+ */
+export function LinksTable({
+  report,
+  actions,
+}: {
+  report: LinksReport;
+  actions?: (link: LinkReportRow) => ReactNode;
+}) {
   const rows: LinkRow[] = report.links.map((link) => ({
     ...link,
     path: `/to/${link.cat}/${link.id}`,
     clicksInRange: link.clicksByDay.reduce((sum, day) => sum + day.clicks, 0),
+    scansInRange: link.clicksByDay.reduce((sum, day) => sum + day.scans, 0),
   }));
   return (
     <SortableTable
       caption={`Short links, clicks ${report.from} to ${report.to}`}
-      columns={columns}
+      columns={
+        actions
+          ? [...columns, { id: "actions", label: "Actions", render: (row) => actions(row) }]
+          : columns
+      }
       rows={rows}
       rowKey={(row) => row.path}
       initialSort={{ column: "range-clicks", direction: "descending" }}

@@ -7,6 +7,7 @@ import { FunnelTable } from "./funnel-table.tsx";
 import { LinksTable } from "./links-table.tsx";
 import { RangePicker } from "./range-picker.tsx";
 import { describeRange } from "./report-range.ts";
+import { ShortLinkEditing } from "./short-link-editing.tsx";
 import { FailureWithRetry, LoadingMessage } from "./status-messages.tsx";
 import { type ReportState, useReport } from "./use-report.ts";
 
@@ -54,6 +55,11 @@ export function OperatorDashboard() {
   // the address) load nothing anew.
   const funnel = useReport(useCallback(() => loadFunnelReport({ from, to }, by), [from, to, by]));
   const links = useReport(useCallback(() => loadLinksReport({ from, to }), [from, to]));
+  const linkTargets = useMemo(
+    () =>
+      links.state.kind === "loaded" ? links.state.report.links.map((link) => link.target) : [],
+    [links.state],
+  );
 
   return (
     <div className="flex flex-col gap-8">
@@ -115,21 +121,25 @@ export function OperatorDashboard() {
         <p className="text-cocoa">
           Clicks on each /to/… link by people (link previews and bots are not counted).
         </p>
-        <ReportArea name="the short links" state={links.state} retry={links.retry}>
-          {(report) =>
-            report.links.length === 0 ? (
-              <EmptyState>
-                No short links yet — create one with{" "}
-                <code className="break-all">
-                  npm run admin -- links put &lt;cat&gt; &lt;id&gt; &lt;target&gt;
-                </code>{" "}
-                and send it to customers; its clicks show here.
-              </EmptyState>
-            ) : (
-              <LinksTable report={report} />
-            )
-          }
-        </ReportArea>
+        <ShortLinkEditing reload={links.retry} linkTargets={linkTargets}>
+          {(actions) => (
+            <ReportArea name="the short links" state={links.state} retry={links.retry}>
+              {(report) =>
+                report.links.length === 0 ? (
+                  <EmptyState>
+                    No short links yet — make one with New link (or{" "}
+                    <code className="break-all">
+                      npm run admin -- links put &lt;cat&gt; &lt;id&gt; &lt;target&gt;
+                    </code>
+                    ) and send it to customers; its clicks show here.
+                  </EmptyState>
+                ) : (
+                  <LinksTable report={report} actions={actions} />
+                )
+              }
+            </ReportArea>
+          )}
+        </ShortLinkEditing>
       </section>
     </div>
   );

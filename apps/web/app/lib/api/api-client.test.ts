@@ -1,5 +1,6 @@
 import { contentPageSchema, conversionAcceptedSchema, meSchema } from "@bakery/shared/api-contract";
 import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { ApiNetworkError, ApiRequestError, createApiClient } from "./api-client.ts";
 
 type Answer = { status: number; body?: unknown; rawBody?: string };
@@ -63,6 +64,23 @@ describe("createApiClient", () => {
       api.get("/redirect/promo/spring", contentPageSchema, timedOut),
     ).rejects.toMatchObject({ name: "ApiNetworkError", timedOut: true });
     expect(requests).toHaveLength(0);
+  });
+
+  it("sends a write's conditions: PUT with its JSON body, DELETE answered with 204", async () => {
+    const { api, requests } = clientFor({ status: 200, body: page });
+    await api.put("/admin/links/promo/spring", { destination: "/" }, contentPageSchema, {
+      "If-None-Match": "*",
+    });
+    expect(requests[0]).toMatchObject({ method: "PUT", body: '{"destination":"/"}' });
+    expect(requests[0]?.headers.get("If-None-Match")).toBe("*");
+    expect(requests[0]?.headers.get("Content-Type")).toBe("application/json");
+
+    const deleted = clientFor({ status: 204 });
+    await expect(
+      deleted.api.delete("/admin/links/promo/spring", z.undefined(), { "If-Match": '"r1"' }),
+    ).resolves.toBeUndefined();
+    expect(deleted.requests[0]).toMatchObject({ method: "DELETE", body: undefined });
+    expect(deleted.requests[0]?.headers.get("If-Match")).toBe('"r1"');
   });
 
   it("sends an empty bearer token when signed out", async () => {

@@ -6,6 +6,14 @@ import { ApiNetworkError, ApiRequestError } from "./api-errors.ts";
 
 export { ApiNetworkError, ApiRequestError } from "./api-errors.ts";
 
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/**
+ * The version a write is made on (RFC 9110 §13.1): If-Match names the revision it replaces,
+ * If-None-Match: * creates only, so two people editing one thing never overwrite each other.
+ */
+export type Conditions = { "If-Match"?: string; "If-None-Match"?: "*" };
+
 export type ApiClientDeps = {
   baseUrl: string;
   /** The current ID token, or "" when signed out. */
@@ -31,18 +39,19 @@ export type ApiClientDeps = {
  */
 export function createApiClient(deps: ApiClientDeps) {
   async function request<Schema extends z.ZodType>(
-    method: "GET" | "POST",
+    method: Method,
     path: string,
     body: unknown,
     schema: Schema,
     started?: Promise<Response>,
+    conditions: Conditions = {},
   ): Promise<z.infer<Schema>> {
     const here = deps.location();
     const signInAgain = `/login?target=${encodeURIComponent(here.pathAndQuery)}`;
     let response: Response;
     let answer: unknown;
     try {
-      response = await (started ?? send(method, path, body));
+      response = await (started ?? send(method, path, body, conditions));
       answer = await response.json().catch((error: unknown) => {
         // A body cut off by the timeout is no answer; any other unreadable body is a bad one.
         if (error instanceof DOMException && error.name === "TimeoutError") throw error;
@@ -91,18 +100,25 @@ export function createApiClient(deps: ApiClientDeps) {
         );
   }
 
-  async function send(method: "GET" | "POST", path: string, body: unknown): Promise<Response> {
+  async function send(
+    method: Method,
+    path: string,
+    body: unknown,
+    conditions: Conditions,
+  ): Promise<Response> {
     // No token (the identity SDK failed to load): the call goes out signed out.
     const token = await deps.getIdToken().catch(() => "");
     const headers: Record<string, string> = {
       Authorization: `Bearer ${token}`,
       Accept: "application/json",
+      ...conditions,
     };
-    if (method === "POST") headers["Content-Type"] = "application/json";
+    const withBody = method === "POST" || method === "PUT";
+    if (withBody) headers["Content-Type"] = "application/json";
     return deps.fetch(apiAddress(deps.baseUrl, path), {
       method,
       headers,
-      body: method === "POST" ? JSON.stringify(body) : undefined,
+      body: withBody ? JSON.stringify(body) : undefined,
       redirect: "error",
       signal: AbortSignal.timeout(deps.timeoutMs ?? API_TIMEOUT_MS),
     });
@@ -119,6 +135,20 @@ export function createApiClient(deps: ApiClientDeps) {
     /** POST `body` as JSON to `path`; the answer is checked against `schema`. */
     post: <Schema extends z.ZodType>(path: string, body: unknown, schema: Schema) =>
       request("POST", path, body, schema),
+    /** PUT `body` as JSON to `path` on `conditions` (If-Match, If-None-Match); checked as get's. */
+    put: <Schema extends z.ZodType>(
+      path: string,
+      body: unknown,
+      schema: Schema,
+      conditions: Conditions,
+    ) => request("PUT", path, body, schema, undefined, conditions),
+    /**
+     * DELETE `path` on `conditions`; resolves when the API answers with success. The caller
+     * gives the schema of a 204's body (z.undefined()), so zod's runtime stays out of the pages
+     * that only read.
+     */
+    delete: <Schema extends z.ZodType>(path: string, schema: Schema, conditions: Conditions) =>
+      request("DELETE", path, undefined, schema, undefined, conditions),
   };
 }
 
