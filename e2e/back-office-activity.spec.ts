@@ -76,6 +76,9 @@ test("an operator's link edit is listed with who made it, what changed, and a fi
     "Short links",
     "Activity log: who changed what",
   ]);
+  // The reports fill the page in as they arrive: a jump made before would be pushed away.
+  await expect(page.getByRole("table", { name: /^Funnel by campaign/ })).toBeVisible();
+  await expect(page.getByRole("table", { name: /^Short links, clicks/ })).toBeVisible();
   await sections.getByRole("link", { name: "Short links" }).click();
   await expect(page.getByRole("heading", { name: "Short links", level: 2 })).toBeInViewport();
 

@@ -43,8 +43,8 @@ export function createLocalApp(deps: LocalAppDeps): Hono {
   );
   const site = deps.site ?? createSiteHandler({ root: config.WEB_BUILD_DIR });
   /** A problem page that can't be read is logged, and its address goes on to the site's app. */
-  const answerPage: AnswerPage = (c, pagePath) =>
-    site.answerPage(c, pagePath).catch((error: unknown) => {
+  const answerPage: AnswerPage = (c, pagePath, status) =>
+    site.answerPage(c, pagePath, status).catch((error: unknown) => {
       logger.warn(
         { err: error, page: pagePath },
         "problem page could not be read; serving the app",

@@ -69,7 +69,9 @@ describe("bundleParseTimeScripts", () => {
     for (const { head, slot } of scripts.values()) {
       for (const script of slot === undefined ? [head] : [head, slot]) {
         expect(script).not.toMatch(/\bexport\b|\bimport\s*[{"'`*]/);
-        expect(script.length).toBeLessThan(4000);
+        // Small enough to sit in the page's HTML. 4,200 since the short link's head script
+        // passes the QR code's scan marker on (decision 0024); it was 4,000.
+        expect(script.length).toBeLessThan(4200);
       }
     }
     expect(scripts.get("pricing-table")?.first).toBe(true);

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isScanQuery, scanAddress } from "./scan-marker.ts";
+import { isScanQuery, SCAN_MARKER, SCAN_QUERY, scanAddress } from "./scan-marker.ts";
 
 describe("the QR code's scan marker", () => {
+  it("is written out the same in its query form and its parts", () => {
+    expect(SCAN_QUERY).toBe(`${SCAN_MARKER.name}=${SCAN_MARKER.value}`);
+    expect(isScanQuery(`?${SCAN_QUERY}`)).toBe(true);
+  });
+
   it("is added to the link's full address, and recognised in its query", () => {
     const address = scanAddress("https://rise.example/to/promo/spring");
     expect(address).toBe("https://rise.example/to/promo/spring?qr=1");

@@ -1,7 +1,7 @@
 /**
  * Where following a short link leads. The API decides it (GET /redirect and the local
- * server's /to redirect); the site's link page reaches the two outcomes a visitor can land
- * on there ("go" and "not-found") from the API's answer, checking the target again.
+ * server's /to redirect); the site's link page reaches the outcomes a visitor can land
+ * on there ("go", "ended" and "not-found") from the API's answer, checking the target again.
  */
 export type ShortLinkOutcome =
   /** The click was counted; send the visitor to `to` (checked against the allow-list). */
@@ -20,13 +20,17 @@ export type ShortLinkOutcome =
 /**
  * The site's page for a link that cannot be followed, by reason: plain HTML with no app
  * (every control on it works without JavaScript), which the local server answers with
- * 404 at the link's own address when a browser opens it (docs/decisions/0006), and which
+ * 404 (410 for an ended link) at the link's own address when a browser opens it (docs/decisions/0006), and which
  * the app shows in its own words when it learns the same from the API.
  */
 export const shortLinkProblemPaths = {
   unknown: "/to/not-found",
   "target-refused": "/to/cannot-open",
+  ended: "/to/ended",
 } as const;
+
+/** Why a short link cannot be followed: the key of its problem page (shortLinkProblemPaths). */
+export type ShortLinkProblemReason = keyof typeof shortLinkProblemPaths;
 
 /** The problem page for a "not-found" outcome. */
 export function shortLinkProblemPath(outcome: Extract<ShortLinkOutcome, { kind: "not-found" }>) {

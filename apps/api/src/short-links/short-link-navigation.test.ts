@@ -16,6 +16,7 @@ const SPA_PAGE = "<!DOCTYPE html><title>Opening your link</title><p>spa fallback
 const PROBLEM_PAGES = {
   [shortLinkProblemPaths.unknown]: "<!DOCTYPE html><h1>This link doesn't exist</h1>",
   [shortLinkProblemPaths["target-refused"]]: "<!DOCTYPE html><h1>This link can't be opened</h1>",
+  [shortLinkProblemPaths.ended]: "<!DOCTYPE html><h1>This link has ended</h1>",
 };
 const CHROME_UA =
   "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36";
@@ -167,6 +168,47 @@ describe.each(testBackends({ postgresDatabase: "short_link_navigation" }))(
         await request(shortLinkProblemPaths["target-refused"], NAVIGATION),
         "target-refused",
       );
+    });
+
+    it("answers an expired link without a fallback with the page saying it has ended, with 410", async () => {
+      await putShortLink(fresh.handle.db, {
+        cat: "test",
+        id: "over",
+        target: "/book-demo",
+        signInRequired: false,
+        expiresAt: new Date(Date.now() - 60_000),
+      });
+      for (const [headers, method] of [
+        [NAVIGATION, "GET"],
+        [{ ...NAVIGATION, "User-Agent": "WhatsApp/2.23.20.0" }, "GET"],
+        [NAVIGATION, "HEAD"],
+      ] as const) {
+        const response = await request("/to/test/over", headers, method);
+        expect(response.status).toBe(410);
+        expect(response.headers.location).toBeUndefined();
+        expect(response.headers["cache-control"]).toBe("no-store");
+        expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+        expect(response.body).toBe(
+          method === "HEAD" ? "" : PROBLEM_PAGES[shortLinkProblemPaths.ended],
+        );
+      }
+      expect(await clicks("over")).toBe(0);
+      // At its own address it is an error page like the others: 404.
+      expectProblemPage(await request(shortLinkProblemPaths.ended, NAVIGATION), "ended");
+    });
+
+    it("sends an expired link with a fallback there with 302", async () => {
+      await putShortLink(fresh.handle.db, {
+        cat: "test",
+        id: "over",
+        target: "/book-demo",
+        signInRequired: false,
+        expiresAt: new Date(Date.now() - 60_000),
+        fallback: "/pricing",
+      });
+      const response = await request("/to/test/over", NAVIGATION);
+      expect(response.status).toBe(302);
+      expect(response.headers.location).toBe("/pricing");
     });
 
     it("keeps the page flow for an unknown link when the build has no page for it", async () => {

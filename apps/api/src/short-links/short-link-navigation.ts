@@ -1,6 +1,10 @@
 import { sitePathForLink } from "@bakery/shared/api-contract";
 import { isScanQuery } from "@bakery/shared/scan-marker";
-import { type ShortLinkOutcome, shortLinkProblemPath } from "@bakery/shared/short-link-outcome";
+import {
+  type ShortLinkOutcome,
+  shortLinkProblemPath,
+  shortLinkProblemPaths,
+} from "@bakery/shared/short-link-outcome";
 import type { Context, MiddlewareHandler } from "hono";
 import { isAutomatedRequest } from "../http/automated-client.ts";
 import { movedPermanently } from "../http/moved-permanently.ts";
@@ -31,13 +35,14 @@ import { tidyLinkAddress } from "./tidy-link-address.ts";
  * - a moved link: 301 to its new address (query kept), answered the same way in turn;
  * - an unknown or malformed link, or a target the allow-list no longer accepts (or another
  *   short link, stored before those were refused): the site's page saying so
- *   (shortLinkProblemPath), with 404, readable at the first paint with or without JavaScript.
+ *   (shortLinkProblemPath), with 404, readable at the first paint with or without JavaScript;
+ * - an expired link without a fallback: the site's page saying it has ended, with 410.
  *
  * Everything else falls through to the site handler, which serves the link's page (it asks
  * GET /api/redirect and goes): a public link for anything but a person's navigation (a
  * preview must not count as a click, and shows the page's title), links behind sign-in (the
- * page flow sends the visitor to sign in first), an expired link without a fallback (the page
- * says so from the API's 410), a build without the problem pages, and any failure here.
+ * page flow sends the visitor to sign in first), a build without the problem pages (the page
+ * says so from the API's 404 or 410), and any failure here.
  *
  * A client over the `redirect` limit (counted inside followShortLink, shared with GET
  * /api/redirect) is not sent anywhere and its click is not counted: it gets the page too,
@@ -68,6 +73,8 @@ export function shortLinkNavigation(
         return movedPermanently(c, sitePathForLink(outcome.cat, outcome.id));
       case "not-found":
         return (await deps.answerPage(c, shortLinkProblemPath(outcome))) ?? next();
+      case "ended":
+        return (await deps.answerPage(c, shortLinkProblemPaths.ended, 410)) ?? next();
       default:
         return next();
     }

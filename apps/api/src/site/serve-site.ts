@@ -28,10 +28,10 @@ import { movedPermanently } from "../http/moved-permanently.ts";
  *   /page-not-found        → its page with 404, not cached (ERROR_PAGES)
  *   /dashboard             → __spa-fallback.html with 200 (the team's dashboard, never prerendered)
  *   /dashboard/activity    → the same (the team's activity log)
- *   /to/not-found, /to/cannot-open → their pages with 404, not cached (ERROR_PAGES)
+ *   /to/not-found, /to/cannot-open, /to/ended → their pages with 404, not cached (ERROR_PAGES)
  *   anything else unknown  → 302 to /
  * (a browser opening a short link is answered before this handler: a 302 to its target, or
- * its problem page with 404 through answerPage; short-links/short-link-navigation.ts; and so
+ * its problem page with 404, or 410 for an ended link, through answerPage; short-links/short-link-navigation.ts; and so
  * is a content page's address that has no page or moved: content-page-navigation.ts)
  *
  * A page opened from a campaign link (utm_source) or from another site also gets the visit's
@@ -183,11 +183,15 @@ function withCookie(
 
 /**
  * The prerendered page at `pagePath` ("/to/not-found") as the answer to a request at another
- * address, with the page's own status (404 for ERROR_PAGES); undefined when the build has no
- * such page. It rejects when the page's file can't be read: the caller decides what then
- * (local-app.ts logs it and serves the app).
+ * address, with the page's own status (404 for ERROR_PAGES) or `status` when given (410 for
+ * an ended short link); undefined when the build has no such page. It rejects when the page's
+ * file can't be read: the caller decides what then (local-app.ts logs it and serves the app).
  */
-export type AnswerPage = (c: Context, pagePath: string) => Promise<Response | undefined>;
+export type AnswerPage = (
+  c: Context,
+  pagePath: string,
+  status?: 404 | 410,
+) => Promise<Response | undefined>;
 
 /** Paths remembered at most; a flood of distinct URLs only costs a re-lookup. */
 const MAX_REMEMBERED_PATHS = 2_000;
@@ -336,10 +340,10 @@ export function createSiteHandler(options: SiteHandlerOptions) {
   }
 
   /** A file's answer, with its status (404 for the error pages). */
-  function answer(c: Context, prepared: PreparedFile): Response {
+  function answer(c: Context, prepared: PreparedFile, statusOverride?: 404 | 410): Response {
     // Security headers (CSP, nosniff, framing…) and the request id are already on the
     // context (security/security-headers.ts): c.body keeps them without copying a response.
-    const { status } = prepared;
+    const status = statusOverride ?? prepared.status;
     const cookie = prepared.isPage ? attributionCookie(c) : undefined;
     if (status === 200 && ifNoneMatchMatches(c.req.header("If-None-Match"), prepared.etag)) {
       return c.body(null, 304, withCookie(prepared.notModified, cookie));
@@ -437,9 +441,9 @@ export function createSiteHandler(options: SiteHandlerOptions) {
     return read;
   }
 
-  const answerPage: AnswerPage = async (c, pagePath) => {
+  const answerPage: AnswerPage = async (c, pagePath, status) => {
     const prepared = byPath.get(pagePath) ?? (await lookUp(pagePath, candidatesFor(pagePath)));
-    return prepared ? answer(c, prepared) : undefined;
+    return prepared ? answer(c, prepared, status) : undefined;
   };
 
   async function serveSite(c: Context): Promise<Response> {

@@ -8,10 +8,12 @@ import {
 import { pageMeta } from "#app/seo/page-meta.ts";
 import type { Route } from "./+types/short-link-problem";
 
+const reasons = Object.keys(shortLinkProblemPaths) as ShortLinkProblemReason[];
+
 /** Which problem the address names: this module serves each of shortLinkProblemPaths. */
 function reasonAt(pathname: string): ShortLinkProblemReason {
   const path = pathname.replace(/\/+$/, "");
-  return path === shortLinkProblemPaths["target-refused"] ? "target-refused" : "unknown";
+  return reasons.find((reason) => shortLinkProblemPaths[reason] === path) ?? "unknown";
 }
 
 export const meta = ({ location }: Route.MetaArgs) =>

@@ -7,6 +7,7 @@ import {
 } from "#app/features/short-links/resolve-short-link.ts";
 import {
   ShortLinkProblem,
+  type ShortLinkProblemReason,
   shortLinkProblemText,
 } from "#app/features/short-links/short-link-problem.tsx";
 import { ApplicationError } from "#app/layout/application-error.tsx";
@@ -23,13 +24,20 @@ import type { Route } from "./+types/short-link";
 export const meta = ({ loaderData }: Route.MetaArgs) =>
   pageMeta({
     title:
-      loaderData?.kind === "not-found"
-        ? shortLinkProblemText[loaderData.reason ?? "unknown"].title
+      loaderData?.kind === "not-found" || loaderData?.kind === "ended"
+        ? shortLinkProblemText[problemReason(loaderData)].title
         : "Opening your link",
     description: "Taking you to your link.",
     canonicalPath: "/",
     noindex: true,
   });
+
+/** The problem page's words for an outcome the link can't be followed to. */
+function problemReason(
+  outcome: Extract<ShortLinkPageOutcome, { kind: "ended" | "not-found" }>,
+): ShortLinkProblemReason {
+  return outcome.kind === "ended" ? outcome.kind : (outcome.reason ?? "unknown");
+}
 
 const leavingPage = { kind: "leaving" } as const;
 
@@ -96,5 +104,5 @@ export function HydrateFallback() {
 
 export default function ShortLink({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "go" || loaderData.kind === "leaving") return <OpeningLink />;
-  return <ShortLinkProblem reason={loaderData.reason ?? "unknown"} />;
+  return <ShortLinkProblem reason={problemReason(loaderData)} />;
 }

@@ -5,7 +5,7 @@ import { checkedShortLinkTarget, shortLinkApiPath } from "./short-link-target.ts
 
 /** What the link page can land on, or that the API client already sent the browser elsewhere (sign-in, or a moved link). */
 export type ShortLinkPageOutcome =
-  | Extract<ShortLinkOutcome, { kind: "go" | "not-found" }>
+  | Extract<ShortLinkOutcome, { kind: "go" | "ended" | "not-found" }>
   | { kind: "leaving" };
 
 const targetRefused = { kind: "not-found", reason: "target-refused" } as const;
@@ -32,6 +32,8 @@ export async function resolveShortLink(
     if (error instanceof ApiRequestError) {
       if (error.leavingPage) return { kind: "leaving" };
       if (error.status === 404 || error.status === 400) return { kind: "not-found" };
+      // Expired, with no fallback: the link has ended.
+      if (error.status === 410) return { kind: "ended" };
       // Moved to a place the client refused to follow (not on this site).
       if (error.status === 301) return targetRefused;
     }

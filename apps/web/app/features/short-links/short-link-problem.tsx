@@ -1,8 +1,14 @@
+import type { ShortLinkProblemReason } from "@bakery/shared/short-link-outcome";
 import { Link } from "react-router";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 
-/** Why a short link was not followed, in the visitor's words. */
-export const shortLinkProblemText = {
+export type { ShortLinkProblemReason };
+
+/** Why a short link was not followed, in the visitor's words: one entry per problem page. */
+export const shortLinkProblemText: Record<
+  ShortLinkProblemReason,
+  { title: string; explanation: string }
+> = {
   unknown: {
     title: "This link doesn't exist",
     explanation:
@@ -13,9 +19,11 @@ export const shortLinkProblemText = {
     explanation:
       "It points somewhere we can't safely send you. Please contact the bakery that sent it.",
   },
-} as const;
-
-export type ShortLinkProblemReason = keyof typeof shortLinkProblemText;
+  ended: {
+    title: "This link has ended",
+    explanation: "The offer or page it led to is no longer available.",
+  },
+};
 
 /**
  * What a visitor sees for a link that cannot be followed: the app's link page once the API
@@ -31,6 +39,12 @@ export function ShortLinkProblem({ reason }: { reason: ShortLinkProblemReason })
       <Link to="/" className={buttonClasses("primary")}>
         Go to the home page
       </Link>
+      {/* What it offered has ended: a demo is the way on to what we still offer. */}
+      {reason === "ended" && (
+        <Link to="/book-demo" className={buttonClasses("secondary")}>
+          Book a demo
+        </Link>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { checkShortLinkTarget, redirectAllowedHosts } from "@bakery/shared/redirect-target";
-import { isScanQuery, SCAN_MARKER } from "@bakery/shared/scan-marker";
+import { isScanQuery, SCAN_QUERY } from "@bakery/shared/scan-marker";
 import { siteConfig } from "#app/site-config.ts";
 
 // What the app and the short-link page's head both need to follow a link, without the API
@@ -11,8 +11,8 @@ import { siteConfig } from "#app/site-config.ts";
  * rather than a click (docs/decisions/0024). Nothing else of the query is.
  */
 export function shortLinkApiPath(cat: string, id: string, search = ""): string {
-  const path = `/redirect/${encodeURIComponent(cat)}/${encodeURIComponent(id)}`;
-  return isScanQuery(search) ? `${path}?${SCAN_MARKER.name}=${SCAN_MARKER.value}` : path;
+  const scan = isScanQuery(search) ? `?${SCAN_QUERY}` : "";
+  return `/redirect/${encodeURIComponent(cat)}/${encodeURIComponent(id)}${scan}`;
 }
 
 /**
