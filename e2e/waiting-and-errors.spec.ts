@@ -136,11 +136,13 @@ test.describe("a short link when the server can't help right now", () => {
     });
   }
 
-  test("a link that is gone says so, with a way home and no pointless retry", async ({ page }) => {
-    await page.route("**/api/redirect/promo/spring", apiError(410, "gone", "Link removed"));
+  test("a link that has ended says so, with a way home and no pointless retry", async ({
+    page,
+  }) => {
+    await page.route("**/api/redirect/promo/spring", apiError(410, "gone", "Link ended"));
     await page.goto("/to/promo/spring");
     const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText("This is gone");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("This link has ended");
     await expect(main.getByRole("button", { name: "Try again" })).toHaveCount(0);
     await expect(main.getByRole("link", { name: "Go to the home page" })).toBeVisible();
   });
