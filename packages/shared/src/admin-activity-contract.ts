@@ -12,6 +12,13 @@ export const activityKinds = [
   "link.updated",
   "link.deleted",
   "link.moved",
+  "page.created",
+  "page.updated",
+  "page.restored",
+  "page.renamed",
+  "page.deleted",
+  "operator.granted",
+  "operator.revoked",
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
@@ -40,9 +47,15 @@ export const activityEntrySchema = z.object({
    */
   actor: z.object({ uid: z.string().nullable(), name: z.string() }),
   kind: z.string(),
-  /** What changed, e.g. "promo/spring" for a link. */
+  /**
+   * What changed: "promo/spring" for a link, the handle for a page, the account's e-mail (its
+   * uid without one) for the operator role.
+   */
   subject: z.string(),
-  /** The thing as it was, or null when it was made by this change (for links: ShortLinkRecord). */
+  /**
+   * The thing as it was, or null when it was made by this change (links: ShortLinkRecord;
+   * pages: PageRecord; the operator role: TeamRecord).
+   */
   before: z.record(z.string(), z.unknown()).nullable(),
   /** The thing as it became, or null when this change deleted it. */
   after: z.record(z.string(), z.unknown()).nullable(),

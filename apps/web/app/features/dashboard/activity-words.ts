@@ -6,6 +6,13 @@ export const activityKindNames: Record<ActivityKind, string> = {
   "link.updated": "Short link changed",
   "link.deleted": "Short link deleted",
   "link.moved": "Short link moved",
+  "page.created": "Page created",
+  "page.updated": "Page changed",
+  "page.restored": "Page restored",
+  "page.renamed": "Page renamed",
+  "page.deleted": "Page deleted",
+  "operator.granted": "Operator added",
+  "operator.revoked": "Operator removed",
 };
 
 /** The filter's choices, in the contract's order. */
@@ -40,6 +47,14 @@ const fieldNames: Record<string, string> = {
   signInRequired: "Sign-in required",
   expiresAt: "Ends",
   fallback: "After it ends, sends to",
+  handle: "Handle",
+  title: "Title",
+  subtitle: "Subtitle",
+  format: "Written in",
+  source: "Text",
+  uid: "Account",
+  email: "E-mail",
+  role: "Role",
 };
 
 /** One field that changed: its value before and after, in words; undefined where it had none. */

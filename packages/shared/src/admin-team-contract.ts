@@ -1,0 +1,38 @@
+import { z } from "./zod-without-eval.ts";
+
+/**
+ * The JSON shapes of the back office's team screen (`/api/admin/team…`, operators only): who
+ * has the operator role, giving it to an account by e-mail and taking it away. The role goes
+ * only to an address its account has verified, the CLI's rule (`rise-admin users set-role`),
+ * and the last operator cannot take it from themselves, so the team never locks itself out.
+ */
+
+export const teamMemberSchema = z.object({
+  uid: z.string(),
+  /** The address the account signed in with, or null when it has none. */
+  email: z.string().nullable(),
+  /** ISO 8601 instant the role was given, when the activity log knows it; else null. */
+  since: z.string().nullable(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+/** `GET /admin/team` 200: the operators, by e-mail. */
+export const teamSchema = z.object({ operators: z.array(teamMemberSchema) });
+export type Team = z.infer<typeof teamSchema>;
+
+/** `POST /admin/team` body: the account to give the operator role, by its e-mail address. */
+export const teamGrantSchema = z.strictObject({
+  email: z.email({ error: "must be an e-mail address, like ann@example.com" }).max(320),
+});
+export type TeamGrant = z.infer<typeof teamGrantSchema>;
+
+/**
+ * What a change of the operator role records in the activity log (kinds "operator.*"), as
+ * `before` and `after`: the account and its role then.
+ */
+export const teamRecordSchema = z.object({
+  uid: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(["operator"]).nullable(),
+});
+export type TeamRecord = z.infer<typeof teamRecordSchema>;
