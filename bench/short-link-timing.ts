@@ -17,6 +17,7 @@
  */
 
 import { DEMO_LINKS } from "@bakery/api/demo-data";
+import { SPA_FALLBACK_FILE } from "@bakery/shared/build-files";
 import type { Browser, Page, Response } from "@playwright/test";
 import { launchPhoneBrowser, openPhonePage, paintAndLoad } from "./phone-browser.ts";
 import { median } from "./stats.ts";
@@ -90,7 +91,7 @@ const pageFlowAnswers = {
     path: DEMO_LINK.path,
     headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" },
   },
-  contentPage: { path: "/__spa-fallback.html", headers: {} },
+  contentPage: { path: `/${SPA_FALLBACK_FILE}`, headers: {} },
 } as const;
 type PageFlow = keyof typeof pageFlowAnswers;
 

@@ -1,4 +1,5 @@
 import { pageNotFoundPath } from "@bakery/shared/api-contract";
+import { SHORT_LINK_SHELL_PATH } from "@bakery/shared/build-files";
 import { contentPageTemplatePath } from "@bakery/shared/content-page-template";
 import { shortLinkProblemPaths } from "@bakery/shared/short-link-outcome";
 
@@ -18,7 +19,7 @@ export const indexedRoutePaths = [
  * redirect: the site's frame and the progress bar in the HTML, then the app resolves the link
  * the address names. Its own address is never linked to (docs/deploy.md, fallback rules).
  */
-export const shortLinkShellPath = "/to/_/_";
+export const shortLinkShellPath = SHORT_LINK_SHELL_PATH;
 
 /**
  * Every prerendered page the app runs on: indexable ones plus those kept out of search results,

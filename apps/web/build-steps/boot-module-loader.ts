@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { SPA_FALLBACK_FILE } from "@bakery/shared/build-files";
 import { firstStylesheet } from "./head-places.ts";
 import { htmlFiles, SCRIPT_ELEMENT, scriptType } from "./inline-script-hashes.ts";
 
@@ -30,7 +31,7 @@ import { htmlFiles, SCRIPT_ELEMENT, scriptType } from "./inline-script-hashes.ts
  * its code runs, so waiting for a paint would only delay it.
  */
 
-export const SPA_FALLBACK_FILE = "__spa-fallback.html";
+export { SPA_FALLBACK_FILE };
 
 /**
  * When a page that has not painted yet starts anyway (ms after its navigation started). A page

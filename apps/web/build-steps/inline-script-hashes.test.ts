@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SPA_FALLBACK_FILE } from "@bakery/shared/build-files";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   CSP_HASHES_FILE,
@@ -52,7 +53,7 @@ describe("writeInlineScriptHashes", () => {
     mkdirSync(path.join(dir, "pricing"));
     writeFileSync(path.join(dir, "index.html"), "<script>shared()</script><script>home()</script>");
     writeFileSync(path.join(dir, "pricing/index.html"), "<script>shared()</script>");
-    writeFileSync(path.join(dir, "__spa-fallback.html"), "<script>fallback()</script>");
+    writeFileSync(path.join(dir, SPA_FALLBACK_FILE), "<script>fallback()</script>");
     const result = await writeInlineScriptHashes(dir);
     const expected = [sha256("shared()"), sha256("home()"), sha256("fallback()")].sort();
     expect(result.scriptHashes).toEqual(expected);

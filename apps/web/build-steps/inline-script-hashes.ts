@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { CSP_HASHES_FILE } from "@bakery/shared/build-files";
 
 /**
  * The Content-Security-Policy allows inline scripts only by hash ('self' covers
@@ -11,7 +12,7 @@ import path from "node:path";
  */
 
 /** Written into the client build folder; a dotfile, so the server never serves it. */
-export const CSP_HASHES_FILE = ".csp-hashes.json";
+export { CSP_HASHES_FILE };
 
 export interface CspHashesFile {
   /** CSP hash sources without quotes, e.g. "sha256-abc…=", sorted and unique. */

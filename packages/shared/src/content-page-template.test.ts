@@ -9,7 +9,7 @@ import {
 /** The shape the build's prerender gives the template (content-page-view.tsx). */
 const template = (article = ARTICLE) =>
   `<!DOCTYPE html><html><head><title>${m.tabTitle}</title>` +
-  `<script>window.__ctx = {"url":"/page/_"}</script></head><body>${article}` +
+  `<script>window.__ctx = {"url":"/x"}</script></head><body>${article}` +
   "<footer>Rise</footer></body></html>";
 const ARTICLE =
   `<article class="a" data-served-page="${m.handle}"><h1 class="t">${m.title}</h1>` +
@@ -30,7 +30,7 @@ describe("the content page's template", () => {
   it("writes the page where its markers were, and nothing else changes", () => {
     expect(fillContentPageTemplate(parseContentPageTemplate(template()), page)).toBe(
       "<!DOCTYPE html><html><head><title>About us · Rise</title>" +
-        '<script>window.__ctx = {"url":"/page/_"}</script>' +
+        '<script>window.__ctx = {"url":"/x"}</script>' +
         '<meta name="description" content="Who bakes, &#34;and why&#34;"/>' +
         '<link rel="canonical" href="https://rise.example/page/about"/></head><body>' +
         '<article class="a" data-served-page="about"><h1 class="t">About us</h1>' +
@@ -76,7 +76,7 @@ describe("the content page's template", () => {
       template(ARTICLE.replace(' data-page-subtitle=""', "")),
       template(ARTICLE.replace(`<h1 class="t">${m.title}</h1>`, "")),
       template(ARTICLE + ARTICLE),
-      template(ARTICLE).replace('"url":"/page/_"', `"title":"${m.title}"`),
+      template(ARTICLE).replace('"url":"/x"', `"title":"${m.title}"`),
       template(ARTICLE).replace(m.tabTitle, `${m.title} · Rise`),
       template(ARTICLE.replace(m.content, "")),
       template(ARTICLE).replace("</head>", ""),

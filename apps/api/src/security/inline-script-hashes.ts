@@ -1,5 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import { CSP_HASHES_FILE } from "@bakery/shared/build-files";
 import type { Logger } from "pino";
 
 /**
@@ -7,7 +8,7 @@ import type { Logger } from "pino";
  * `{ "scriptHashes": ["sha256-…", …] }`, the hashes of every inline script of every
  * prerendered page. A dotfile, so the site handler never serves it.
  */
-export const CSP_HASHES_FILE = ".csp-hashes.json";
+export { CSP_HASHES_FILE };
 
 /** How often the file is looked at again: a rebuild shows within a second, a busy server stats once a second. */
 const RECHECK_MS = 1_000;

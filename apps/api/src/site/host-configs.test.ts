@@ -3,6 +3,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SHORT_LINK_SHELL_FILE, SPA_FALLBACK_FILE } from "@bakery/shared/build-files";
+import { CONTENT_PAGE_TEMPLATE_FILE } from "@bakery/shared/content-page-template";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadServerConfig } from "../config.ts";
@@ -23,8 +25,8 @@ let site: Hono;
 const build: Record<string, string> = {
   "index.html": "<title>Home</title>",
   "pricing/index.html": "<title>Pricing</title>",
-  "__spa-fallback.html": "<title>Loading</title>",
-  "to/_/_/index.html": "<title>Opening your link</title>",
+  [SPA_FALLBACK_FILE]: "<title>Loading</title>",
+  [SHORT_LINK_SHELL_FILE]: "<title>Opening your link</title>",
   "to/not-found/index.html": "<title>Link not found</title>",
   "to/cannot-open/index.html": "<title>Link cannot open</title>",
   "page-not-found/index.html": "<title>Page not found</title>",
@@ -33,7 +35,7 @@ const build: Record<string, string> = {
   "favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
   "manifest.webmanifest": '{"name":"Rise"}',
   "robots.txt": "User-agent: *",
-  ".content-page-template.html": "<title>%%page-title%%</title>",
+  [CONTENT_PAGE_TEMPLATE_FILE]: "<title>%%page-title%%</title>",
 };
 
 /** A production build, as a CDN would get it. */
@@ -139,8 +141,8 @@ describe("host configurations", () => {
   });
 
   it("fall back like the local server: the app shell for app routes, / for the rest", async () => {
-    expect(files.redirects).toContain("/page/:handle  /__spa-fallback.html  200\n");
-    expect(files.redirects).toContain("/to/:cat/:id  /to/_/_/index.html  200\n");
+    expect(files.redirects).toContain(`/page/:handle  /${SPA_FALLBACK_FILE}  200\n`);
+    expect(files.redirects).toContain(`/to/:cat/:id  /${SHORT_LINK_SHELL_FILE}  200\n`);
     expect(files.redirects.trimEnd().split("\n").at(-1)).toBe("/*  /  302");
     expect(files.nginx).toContain("location ~ ^/page/[^/]+/?$ {");
     expect(files.nginx).toContain("return 302 /$is_args$args;");
@@ -183,6 +185,9 @@ describe.runIf(nginxBinary || process.env.CI === "true")("nginx with the build's
     "/dashboard",
     "/dashboard/",
     "/dashboard/activity",
+    "/dashboard/pages",
+    "/dashboard/pages/privacy-policy",
+    "/dashboard/team",
     "/page/about",
     "/page/about/",
     "/to/promo/spring",
@@ -201,8 +206,8 @@ describe.runIf(nginxBinary || process.env.CI === "true")("nginx with the build's
     "/page?utm_source=mail",
     "/_headers",
     "/_redirects?utm_source=x",
-    "/.csp-hashes.json",
-    "/.content-page-template.html",
+    `/${CSP_HASHES_FILE}`,
+    `/${CONTENT_PAGE_TEMPLATE_FILE}`,
     "/assets/app-1.js",
     "/assets/app-1.css",
     "/assets/missing-2.js",

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { SHORT_LINK_SHELL_FILE, SPA_FALLBACK_FILE } from "@bakery/shared/build-files";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSiteHandler } from "./serve-site.ts";
@@ -17,9 +18,9 @@ beforeAll(() => {
   mkdirSync(path.join(root, "pricing"), { recursive: true });
   writeFileSync(path.join(root, "index.html"), bigHtml);
   writeFileSync(path.join(root, "pricing/index.html"), "<title>Pricing</title>");
-  writeFileSync(path.join(root, "__spa-fallback.html"), "<title>App</title>");
+  writeFileSync(path.join(root, SPA_FALLBACK_FILE), "<title>App</title>");
   mkdirSync(path.join(root, "to/_/_"), { recursive: true });
-  writeFileSync(path.join(root, "to/_/_/index.html"), "<title>Opening your link</title>");
+  writeFileSync(path.join(root, SHORT_LINK_SHELL_FILE), "<title>Opening your link</title>");
   mkdirSync(path.join(root, "to/not-found"), { recursive: true });
   writeFileSync(
     path.join(root, "to/not-found/index.html"),
@@ -77,14 +78,19 @@ describe("serve-site", () => {
     expect((await get("/assets/missing.js")).status).toBe(404);
   });
 
-  it.each(["/page/about", "/dashboard", "/dashboard/", "/dashboard/activity"])(
-    "serves the SPA fallback with 200 for %s",
-    async (url) => {
-      const response = await get(url);
-      expect(response.status).toBe(200);
-      expect(await response.text()).toContain("<title>App</title>");
-    },
-  );
+  it.each([
+    "/page/about",
+    "/dashboard",
+    "/dashboard/",
+    "/dashboard/activity",
+    "/dashboard/pages",
+    "/dashboard/pages/privacy-policy",
+    "/dashboard/team",
+  ])("serves the SPA fallback with 200 for %s", async (url) => {
+    const response = await get(url);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("<title>App</title>");
+  });
 
   it("serves the short links' prerendered page with 200 for /to/:cat/:id", async () => {
     for (const url of ["/to/promo/spring", "/to/promo/spring/"]) {

@@ -3,6 +3,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { pageNotFoundPath } from "@bakery/shared/api-contract";
 import { attributionCookieForPage } from "@bakery/shared/attribution-record";
+import { SHORT_LINK_SHELL_FILE, SPA_FALLBACK_FILE } from "@bakery/shared/build-files";
 import { shortLinkProblemPaths } from "@bakery/shared/short-link-outcome";
 import type { Context } from "hono";
 import {
@@ -88,9 +89,9 @@ export const REVALIDATE = "no-cache";
 /** Pages that say something went wrong, and missing files: never kept. */
 export const NOT_STORED = "no-store";
 
-const SPA_FALLBACK = "__spa-fallback.html";
-/** The page prerendered for every short link (shortLinkShellPath in apps/web/app/public-routes.ts). */
-const SHORT_LINK_SHELL = "to/_/_/index.html";
+const SPA_FALLBACK = SPA_FALLBACK_FILE;
+/** The page prerendered for every short link. */
+const SHORT_LINK_SHELL = SHORT_LINK_SHELL_FILE;
 /**
  * Paths the app renders on the client (answered with 200), written the way static hosts
  * write them, each with the prerendered page that serves it: a page of its own where the
@@ -101,6 +102,9 @@ export const SPA_ROUTES: readonly { pattern: string; page: string }[] = [
   { pattern: "/page/:handle", page: SPA_FALLBACK },
   { pattern: "/dashboard", page: SPA_FALLBACK },
   { pattern: "/dashboard/activity", page: SPA_FALLBACK },
+  { pattern: "/dashboard/pages", page: SPA_FALLBACK },
+  { pattern: "/dashboard/pages/:handle", page: SPA_FALLBACK },
+  { pattern: "/dashboard/team", page: SPA_FALLBACK },
   { pattern: "/to/:cat/:id", page: SHORT_LINK_SHELL },
 ];
 const SPA_ROUTE_MATCHERS = SPA_ROUTES.map(({ pattern, page }) => ({

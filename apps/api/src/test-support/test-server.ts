@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SPA_FALLBACK_FILE } from "@bakery/shared/build-files";
 import type { Hono } from "hono";
 import { onTestFinished } from "vitest";
 import type { ApiConfig, ApiDeps } from "../api-deps.ts";
@@ -77,7 +78,7 @@ export interface LocalTestServerOptions extends Partial<Omit<ApiDeps, "config">>
   sitePage: string;
   /** More prerendered pages by site path ("/to/not-found"), written as path/index.html. */
   otherPages?: Record<string, string>;
-  /** Files at the top of the build folder (".content-page-template.html"), by name. */
+  /** Files at the top of the build folder (CONTENT_PAGE_TEMPLATE_FILE), by name. */
   buildFiles?: Record<string, string>;
 }
 
@@ -96,7 +97,7 @@ export async function startLocalTestServer(
   }: LocalTestServerOptions,
 ): Promise<TestServer> {
   const siteRoot = mkdtempSync(path.join(tmpdir(), "local-test-site-"));
-  writeFileSync(path.join(siteRoot, "__spa-fallback.html"), sitePage);
+  writeFileSync(path.join(siteRoot, SPA_FALLBACK_FILE), sitePage);
   for (const [pagePath, html] of Object.entries(otherPages)) {
     mkdirSync(path.join(siteRoot, pagePath), { recursive: true });
     writeFileSync(path.join(siteRoot, pagePath, "index.html"), html);
