@@ -3,7 +3,8 @@ import path from "node:path";
 import type { ServerConfig } from "../config.ts";
 import { CSP_HASHES_FILE } from "../security/inline-script-hashes.ts";
 import { type SecurityHeadersConfig, securityHeaders } from "../security/security-headers.ts";
-import { ERROR_PAGES, IMMUTABLE, NOT_STORED, REVALIDATE, SPA_ROUTES } from "./serve-site.ts";
+import { IMMUTABLE, NOT_STORED, REVALIDATE } from "./prepared-file.ts";
+import { ERROR_PAGES, SPA_ROUTES } from "./site-routes.ts";
 
 /**
  * The local server's rules for the static site (serve-site.ts: fallbacks, cache headers;

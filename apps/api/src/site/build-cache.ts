@@ -1,0 +1,194 @@
+import { type Dirent, type FSWatcher, watch } from "node:fs";
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import {
+  IMMUTABLE,
+  NOT_STORED,
+  type PreparedFile,
+  prepareBytes,
+  REVALIDATE,
+} from "./prepared-file.ts";
+import { ERROR_PAGES, isServed } from "./site-routes.ts";
+
+/** Paths remembered at most; a flood of distinct URLs only costs a re-lookup. */
+const MAX_REMEMBERED_PATHS = 2_000;
+/** Made pages kept compressed at most (a few hundred KB): one per version of a busy page. */
+const MAX_MADE_PAGES = 64;
+
+/** A page made from data, as bytes with their ETag: made once, answered many times. */
+export type MadePage = { bytes: Uint8Array<ArrayBuffer>; etag: string };
+
+/**
+ * The build folder held in memory: each file read and compressed once, each URL path remembered
+ * with the file that answers it, and pages made from data kept by ETag. Everything is forgotten
+ * when the folder changes (npm run build while the server runs).
+ */
+export function createBuildCache(rootFolder: string) {
+  const root = path.resolve(rootFolder);
+  const assetsDir = path.join(root, "assets");
+  const files = new Map<string, Promise<PreparedFile | undefined>>();
+  /** Build files read and never served (buildFile), as bytes. */
+  const readOnlyFiles = new Map<string, Promise<Uint8Array | undefined>>();
+  const byPath = new Map<string, PreparedFile>();
+  /** Pages made per request (content pages filled in), by ETag: each version compressed once. */
+  const madePages = new Map<string, Promise<PreparedFile>>();
+  let watcher: FSWatcher | undefined;
+
+  function watchForRebuilds() {
+    if (watcher) return;
+    try {
+      watcher = watch(root, { recursive: true }, () => {
+        files.clear();
+        byPath.clear();
+        readOnlyFiles.clear();
+      });
+      watcher.on("error", () => {});
+      // Never keeps the process alive on its own.
+      watcher.unref();
+    } catch {
+      // No build folder yet: nothing to forget.
+    }
+  }
+
+  /** Maps a URL path to a file inside root, or undefined if it would escape it. */
+  function fileFor(urlPath: string): string | undefined {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(urlPath);
+    } catch {
+      return undefined;
+    }
+    if (decoded.includes("\0") || decoded.includes("\\") || !isServed(decoded)) return undefined;
+    const file = path.resolve(root, `.${decoded}`);
+    return file === root || file.startsWith(`${root}${path.sep}`) ? file : undefined;
+  }
+
+  /** The files that may answer `urlPath`, in order: "/pricing" and "/pricing/" are pricing/index.html. */
+  function candidatesFor(urlPath: string): string[] {
+    const file = fileFor(urlPath);
+    if (!file) return [];
+    return path.extname(file) ? [file] : [path.join(file, "index.html"), `${file}.html`];
+  }
+
+  const errorPageFiles = new Set(ERROR_PAGES.flatMap(candidatesFor));
+
+  async function prepare(file: string): Promise<PreparedFile | undefined> {
+    try {
+      if (!(await stat(file)).isFile()) return undefined;
+    } catch {
+      return undefined;
+    }
+    const status = errorPageFiles.has(file) ? 404 : 200;
+    return prepareBytes(new Uint8Array(await readFile(file)), {
+      ext: path.extname(file).toLowerCase(),
+      status,
+      cacheControl: file.startsWith(`${assetsDir}${path.sep}`)
+        ? IMMUTABLE
+        : status === 200
+          ? REVALIDATE
+          : // What a link's address leads to may change: the next visit asks again.
+            NOT_STORED,
+    });
+  }
+
+  function load(file: string): Promise<PreparedFile | undefined> {
+    watchForRebuilds();
+    const known = files.get(file);
+    if (known) return known;
+    const prepared = prepare(file);
+    files.set(file, prepared);
+    // A read that failed (a file being replaced, a full disk) is tried again next time.
+    prepared.catch(() => {
+      if (files.get(file) === prepared) files.delete(file);
+    });
+    return prepared;
+  }
+
+  /** Finds the file for a path (and remembers it), trying each candidate in order. */
+  async function lookUp(urlPath: string, candidates: string[]): Promise<PreparedFile | undefined> {
+    for (const candidate of candidates) {
+      const prepared = await load(candidate);
+      if (!prepared) continue;
+      if (byPath.size >= MAX_REMEMBERED_PATHS) byPath.clear();
+      byPath.set(urlPath, prepared);
+      return prepared;
+    }
+    return undefined;
+  }
+
+  /**
+   * Reads and compresses every file of the build now, so the first visits after a start do
+   * not wait while their scripts are compressed at brotli's highest level. A build folder that
+   * is missing or changes later is handled as before: files are prepared on first request.
+   */
+  async function prepareAll(): Promise<void> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(root, { withFileTypes: true, recursive: true });
+    } catch {
+      return;
+    }
+    await Promise.all(
+      entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.join(entry.parentPath, entry.name))
+        .filter((file) => isServed(`/${path.relative(root, file).split(path.sep).join("/")}`))
+        .map((file) => load(file)),
+    );
+  }
+
+  /** A page made from data, prepared like the build's pages: 200, revalidated, compressed. */
+  function preparedMadePage({ bytes, etag }: MadePage): Promise<PreparedFile> {
+    const known = madePages.get(etag);
+    if (known) return known;
+    if (madePages.size >= MAX_MADE_PAGES) madePages.clear();
+    // Quality 9: made on demand, like the API's content pages (routes/content-pages.ts).
+    const made = prepareBytes(bytes, {
+      ext: ".html",
+      status: 200,
+      cacheControl: REVALIDATE,
+      brotliQuality: 9,
+      etag,
+    });
+    made.catch(() => {
+      if (madePages.get(etag) === made) madePages.delete(etag);
+    });
+    madePages.set(etag, made);
+    return made;
+  }
+
+  /**
+   * A file of the build that is read, never served (a dot file such as the content page's
+   * template), as bytes: read once, never compressed; undefined when the build has none.
+   */
+  function buildFile(name: string): Promise<Uint8Array | undefined> {
+    watchForRebuilds();
+    const known = readOnlyFiles.get(name);
+    if (known) return known;
+    const reading = readFile(path.join(root, name)).then(
+      (bytes) => new Uint8Array(bytes),
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return undefined;
+        // Tried again next time (a file being replaced, a full disk).
+        if (readOnlyFiles.get(name) === reading) readOnlyFiles.delete(name);
+        throw error;
+      },
+    );
+    readOnlyFiles.set(name, reading);
+    return reading;
+  }
+
+  return {
+    root,
+    /** The file already known to answer `urlPath`, if any. */
+    remembered: (urlPath: string) => byPath.get(urlPath),
+    fileFor,
+    candidatesFor,
+    lookUp,
+    prepareAll,
+    preparedMadePage,
+    buildFile,
+  };
+}
+
+export type BuildCache = ReturnType<typeof createBuildCache>;
