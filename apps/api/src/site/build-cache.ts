@@ -23,35 +23,47 @@ export type MadePage = { bytes: Uint8Array<ArrayBuffer>; etag: string };
  * with the file that answers it, and pages made from data kept by ETag. Everything is forgotten
  * when the folder changes (npm run build while the server runs).
  */
-export function createBuildCache(rootFolder: string) {
-  const root = path.resolve(rootFolder);
-  const assetsDir = path.join(root, "assets");
-  const files = new Map<string, Promise<PreparedFile | undefined>>();
+export class BuildCache {
+  readonly root: string;
+  readonly #assetsDir: string;
+  readonly #files = new Map<string, Promise<PreparedFile | undefined>>();
   /** Build files read and never served (buildFile), as bytes. */
-  const readOnlyFiles = new Map<string, Promise<Uint8Array | undefined>>();
-  const byPath = new Map<string, PreparedFile>();
+  readonly #readOnlyFiles = new Map<string, Promise<Uint8Array | undefined>>();
+  readonly #byPath = new Map<string, PreparedFile>();
   /** Pages made per request (content pages filled in), by ETag: each version compressed once. */
-  const madePages = new Map<string, Promise<PreparedFile>>();
-  let watcher: FSWatcher | undefined;
+  readonly #madePages = new Map<string, Promise<PreparedFile>>();
+  readonly #errorPageFiles: Set<string>;
+  #watcher: FSWatcher | undefined;
 
-  function watchForRebuilds() {
-    if (watcher) return;
+  constructor(rootFolder: string) {
+    this.root = path.resolve(rootFolder);
+    this.#assetsDir = path.join(this.root, "assets");
+    this.#errorPageFiles = new Set(ERROR_PAGES.flatMap((page) => this.candidatesFor(page)));
+  }
+
+  #watchForRebuilds() {
+    if (this.#watcher) return;
     try {
-      watcher = watch(root, { recursive: true }, () => {
-        files.clear();
-        byPath.clear();
-        readOnlyFiles.clear();
+      this.#watcher = watch(this.root, { recursive: true }, () => {
+        this.#files.clear();
+        this.#byPath.clear();
+        this.#readOnlyFiles.clear();
       });
-      watcher.on("error", () => {});
+      this.#watcher.on("error", () => {});
       // Never keeps the process alive on its own.
-      watcher.unref();
+      this.#watcher.unref();
     } catch {
       // No build folder yet: nothing to forget.
     }
   }
 
+  /** The file already known to answer `urlPath`, if any. */
+  remembered(urlPath: string): PreparedFile | undefined {
+    return this.#byPath.get(urlPath);
+  }
+
   /** Maps a URL path to a file inside root, or undefined if it would escape it. */
-  function fileFor(urlPath: string): string | undefined {
+  fileFor(urlPath: string): string | undefined {
     let decoded: string;
     try {
       decoded = decodeURIComponent(urlPath);
@@ -59,30 +71,28 @@ export function createBuildCache(rootFolder: string) {
       return undefined;
     }
     if (decoded.includes("\0") || decoded.includes("\\") || !isServed(decoded)) return undefined;
-    const file = path.resolve(root, `.${decoded}`);
-    return file === root || file.startsWith(`${root}${path.sep}`) ? file : undefined;
+    const file = path.resolve(this.root, `.${decoded}`);
+    return file === this.root || file.startsWith(`${this.root}${path.sep}`) ? file : undefined;
   }
 
   /** The files that may answer `urlPath`, in order: "/pricing" and "/pricing/" are pricing/index.html. */
-  function candidatesFor(urlPath: string): string[] {
-    const file = fileFor(urlPath);
+  candidatesFor(urlPath: string): string[] {
+    const file = this.fileFor(urlPath);
     if (!file) return [];
     return path.extname(file) ? [file] : [path.join(file, "index.html"), `${file}.html`];
   }
 
-  const errorPageFiles = new Set(ERROR_PAGES.flatMap(candidatesFor));
-
-  async function prepare(file: string): Promise<PreparedFile | undefined> {
+  async #prepare(file: string): Promise<PreparedFile | undefined> {
     try {
       if (!(await stat(file)).isFile()) return undefined;
     } catch {
       return undefined;
     }
-    const status = errorPageFiles.has(file) ? 404 : 200;
+    const status = this.#errorPageFiles.has(file) ? 404 : 200;
     return prepareBytes(new Uint8Array(await readFile(file)), {
       ext: path.extname(file).toLowerCase(),
       status,
-      cacheControl: file.startsWith(`${assetsDir}${path.sep}`)
+      cacheControl: file.startsWith(`${this.#assetsDir}${path.sep}`)
         ? IMMUTABLE
         : status === 200
           ? REVALIDATE
@@ -91,26 +101,26 @@ export function createBuildCache(rootFolder: string) {
     });
   }
 
-  function load(file: string): Promise<PreparedFile | undefined> {
-    watchForRebuilds();
-    const known = files.get(file);
+  #load(file: string): Promise<PreparedFile | undefined> {
+    this.#watchForRebuilds();
+    const known = this.#files.get(file);
     if (known) return known;
-    const prepared = prepare(file);
-    files.set(file, prepared);
+    const prepared = this.#prepare(file);
+    this.#files.set(file, prepared);
     // A read that failed (a file being replaced, a full disk) is tried again next time.
     prepared.catch(() => {
-      if (files.get(file) === prepared) files.delete(file);
+      if (this.#files.get(file) === prepared) this.#files.delete(file);
     });
     return prepared;
   }
 
   /** Finds the file for a path (and remembers it), trying each candidate in order. */
-  async function lookUp(urlPath: string, candidates: string[]): Promise<PreparedFile | undefined> {
+  async lookUp(urlPath: string, candidates: string[]): Promise<PreparedFile | undefined> {
     for (const candidate of candidates) {
-      const prepared = await load(candidate);
+      const prepared = await this.#load(candidate);
       if (!prepared) continue;
-      if (byPath.size >= MAX_REMEMBERED_PATHS) byPath.clear();
-      byPath.set(urlPath, prepared);
+      if (this.#byPath.size >= MAX_REMEMBERED_PATHS) this.#byPath.clear();
+      this.#byPath.set(urlPath, prepared);
       return prepared;
     }
     return undefined;
@@ -121,10 +131,10 @@ export function createBuildCache(rootFolder: string) {
    * not wait while their scripts are compressed at brotli's highest level. A build folder that
    * is missing or changes later is handled as before: files are prepared on first request.
    */
-  async function prepareAll(): Promise<void> {
+  async prepareAll(): Promise<void> {
     let entries: Dirent[];
     try {
-      entries = await readdir(root, { withFileTypes: true, recursive: true });
+      entries = await readdir(this.root, { withFileTypes: true, recursive: true });
     } catch {
       return;
     }
@@ -132,16 +142,16 @@ export function createBuildCache(rootFolder: string) {
       entries
         .filter((entry) => entry.isFile())
         .map((entry) => path.join(entry.parentPath, entry.name))
-        .filter((file) => isServed(`/${path.relative(root, file).split(path.sep).join("/")}`))
-        .map((file) => load(file)),
+        .filter((file) => isServed(`/${path.relative(this.root, file).split(path.sep).join("/")}`))
+        .map((file) => this.#load(file)),
     );
   }
 
   /** A page made from data, prepared like the build's pages: 200, revalidated, compressed. */
-  function preparedMadePage({ bytes, etag }: MadePage): Promise<PreparedFile> {
-    const known = madePages.get(etag);
+  preparedMadePage({ bytes, etag }: MadePage): Promise<PreparedFile> {
+    const known = this.#madePages.get(etag);
     if (known) return known;
-    if (madePages.size >= MAX_MADE_PAGES) madePages.clear();
+    if (this.#madePages.size >= MAX_MADE_PAGES) this.#madePages.clear();
     // Quality 9: made on demand, like the API's content pages (routes/content-pages.ts).
     const made = prepareBytes(bytes, {
       ext: ".html",
@@ -151,9 +161,9 @@ export function createBuildCache(rootFolder: string) {
       etag,
     });
     made.catch(() => {
-      if (madePages.get(etag) === made) madePages.delete(etag);
+      if (this.#madePages.get(etag) === made) this.#madePages.delete(etag);
     });
-    madePages.set(etag, made);
+    this.#madePages.set(etag, made);
     return made;
   }
 
@@ -161,34 +171,20 @@ export function createBuildCache(rootFolder: string) {
    * A file of the build that is read, never served (a dot file such as the content page's
    * template), as bytes: read once, never compressed; undefined when the build has none.
    */
-  function buildFile(name: string): Promise<Uint8Array | undefined> {
-    watchForRebuilds();
-    const known = readOnlyFiles.get(name);
+  buildFile(name: string): Promise<Uint8Array | undefined> {
+    this.#watchForRebuilds();
+    const known = this.#readOnlyFiles.get(name);
     if (known) return known;
-    const reading = readFile(path.join(root, name)).then(
+    const reading = readFile(path.join(this.root, name)).then(
       (bytes) => new Uint8Array(bytes),
       (error: NodeJS.ErrnoException) => {
         if (error.code === "ENOENT") return undefined;
         // Tried again next time (a file being replaced, a full disk).
-        if (readOnlyFiles.get(name) === reading) readOnlyFiles.delete(name);
+        if (this.#readOnlyFiles.get(name) === reading) this.#readOnlyFiles.delete(name);
         throw error;
       },
     );
-    readOnlyFiles.set(name, reading);
+    this.#readOnlyFiles.set(name, reading);
     return reading;
   }
-
-  return {
-    root,
-    /** The file already known to answer `urlPath`, if any. */
-    remembered: (urlPath: string) => byPath.get(urlPath),
-    fileFor,
-    candidatesFor,
-    lookUp,
-    prepareAll,
-    preparedMadePage,
-    buildFile,
-  };
 }
-
-export type BuildCache = ReturnType<typeof createBuildCache>;

@@ -28,14 +28,24 @@ export function hostConfigs(
   scriptHashes: readonly string[],
 ): HostConfigs {
   const security = Object.entries(securityHeaders(config, { forApi: false, scriptHashes }));
-  const indent = (headers: Array<[string, string]>) =>
-    headers.map(([name, value]) => `  ${name}: ${value}`);
+  const assetHeaders = Object.entries(securityHeaders(config, { forApi: true, scriptHashes }));
+  return {
+    headers: headersFile(security),
+    redirects: redirectsFile(),
+    nginx: nginxSnippet(security, assetHeaders),
+  };
+}
+
+type Headers = Array<[string, string]>;
+
+/** `_headers`: the security headers on every path, a year's caching on the build's assets. */
+function headersFile(security: Headers): string {
+  const indent = (headers: Headers) => headers.map(([name, value]) => `  ${name}: ${value}`);
   // These hosts add the headers of every matching rule together, so Cache-Control is only
   // set for assets; both already make HTML revalidate by default (what REVALIDATE says).
   // Nor can a rule take a header away, so here the build's scripts, styles and fonts carry
   // the site's policy too (the local server and nginx give them the API's short one).
-  const assetHeaders = Object.entries(securityHeaders(config, { forApi: true, scriptHashes }));
-  const headers = [
+  return [
     `# ${GENERATED}`,
     "/*",
     ...indent(security),
@@ -43,15 +53,20 @@ export function hostConfigs(
     ...indent([["Cache-Control", IMMUTABLE]]),
     "",
   ].join("\n");
+}
 
-  // Files that exist are served first; these rules apply to the rest.
-  const redirects = [
+/** `_redirects`: the app's routes from their pages; files that exist are served first. */
+function redirectsFile(): string {
+  return [
     `# ${GENERATED}`,
     ...SPA_ROUTES.map(({ pattern, page }) => `${pattern}  /${page}  200`),
     "/*  /  302",
     "",
   ].join("\n");
+}
 
+/** nginx-site.conf: the same rules as locations of a `server { }` block. */
+function nginxSnippet(security: Headers, assetHeaders: Headers): string {
   // nginx drops a server's add_header lines in any location that has its own, so each
   // location repeats them.
   const nginxHeaders = (cacheControl: string | undefined, headers = security) =>
@@ -81,7 +96,7 @@ export function hostConfigs(
   // Served from their files, with 404 (error_page keeps the status) and never cached, like
   // the local server's ERROR_PAGES; @problem serves the one the address named.
   const problemPages = ERROR_PAGES.map((page) => page.slice(1)).join("|");
-  const nginx = [
+  return [
     `# ${GENERATED}`,
     "# Include inside a server { } block whose root is the build's client folder.",
     // Only the build's scripts, styles and fonts live here; ^~: no other rule applies to them.
@@ -140,8 +155,6 @@ export function hostConfigs(
     ),
     "",
   ].join("\n");
-
-  return { headers, redirects, nginx };
 }
 
 /** Reads the build's script hashes and writes the host configurations next to the build. */

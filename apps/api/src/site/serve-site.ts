@@ -4,7 +4,7 @@ import { SPA_FALLBACK_FILE } from "@bakery/shared/build-files";
 import type { Context } from "hono";
 import { createEncodingPicker, etagOf, ifNoneMatchMatches } from "../http/encoded-body.ts";
 import { movedPermanently } from "../http/moved-permanently.ts";
-import { createBuildCache, type MadePage } from "./build-cache.ts";
+import { BuildCache, type MadePage } from "./build-cache.ts";
 import { NOT_STORED, type PreparedFile, REVALIDATE } from "./prepared-file.ts";
 import { addressOfPageFile, SPA_ROUTE_MATCHERS } from "./site-routes.ts";
 
@@ -78,7 +78,7 @@ export interface SiteHandlerOptions {
 }
 
 export function createSiteHandler(options: SiteHandlerOptions) {
-  const cache = createBuildCache(options.root);
+  const cache = new BuildCache(options.root);
   const pickEncoding = createEncodingPicker();
 
   /** A file's answer, with its status (404 for the error pages). */
@@ -153,8 +153,8 @@ export function createSiteHandler(options: SiteHandlerOptions) {
   return Object.assign(serveSite, {
     answerPage,
     answerMadePage,
-    buildFile: cache.buildFile,
-    prepareAll: cache.prepareAll,
+    buildFile: (name: string) => cache.buildFile(name),
+    prepareAll: () => cache.prepareAll(),
   });
 }
 
