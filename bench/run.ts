@@ -58,7 +58,9 @@ import {
   type PageMetrics,
 } from "./lighthouse-pages.ts";
 import { type SnapshotSite, startSnapshotSite } from "./no-js-snapshot.ts";
-import { type BenchResults, checkTargets, type PageResult, toMarkdown } from "./report.ts";
+import type { BenchResults, PageResult } from "./report.ts";
+import { toMarkdown } from "./report-markdown.ts";
+import { checkTargets } from "./report-targets.ts";
 import { DEMO_LINK, measureShortLinkTimings, measureSignedInLink } from "./short-link-timing.ts";
 import { measureWidgetTimings, WIDGET_ROUTES } from "./widget-timing.ts";
 
