@@ -4,10 +4,11 @@
  * and, for /api/me, the Auth emulator.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { serverConfigSchema } from "@bakery/api/config";
 import { createDemoUsers } from "@bakery/api/demo-users";
 import { type LocalServer, startLocalServer } from "@bakery/api/local-server";
 import { putContentPageWithCli } from "@bakery/api/test-support/admin-cli";
@@ -53,19 +54,15 @@ export function ensureWebBuild(force = false): void {
 }
 
 /**
- * Every RATE_LIMIT_* setting the server knows (named in its config schema or in
- * .env.example), raised so a load test from one address measures the server rather
- * than its per-client limiter. Time windows are left alone.
+ * Every RATE_LIMIT_* setting of the server's configuration schema, raised so a load test from
+ * one address measures the server rather than its per-client limiter. Time windows are left
+ * alone.
  */
 export function relaxedRateLimits(): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const file of [join(repoRoot, "apps/api/src/config.ts"), join(repoRoot, ".env.example")]) {
-    if (!existsSync(file)) continue;
-    for (const match of readFileSync(file, "utf8").matchAll(/\b(RATE_LIMIT_[A-Z0-9_]+)\b/g)) {
-      const name = match[1] as string;
-      if (/WINDOW|_MS$|SECONDS$|MINUTES$|TTL/.test(name)) continue;
-      env[name] = /ENABLED$/.test(name) ? "false" : "1000000000";
-    }
+  for (const name of Object.keys(serverConfigSchema.in.shape)) {
+    if (!name.startsWith("RATE_LIMIT_") || /WINDOW|_MS$|SECONDS$|MINUTES$|TTL/.test(name)) continue;
+    env[name] = /ENABLED$/.test(name) ? "false" : "1000000000";
   }
   return env;
 }
