@@ -50,47 +50,95 @@ import {
 export async function startAuthSession(): Promise<AuthSession> {
   const auth = createAuth();
   // On /login, Google's popup gets ready while the visitor reads the form (see googlePopup).
-  let popup = window.location.pathname === "/login" ? googlePopup() : undefined;
+  const popup = window.location.pathname === "/login" ? googlePopup() : undefined;
   popup?.catch(() => undefined); // said when the visitor chooses Google, not before
+  return new FirebaseAuthSession(auth, popup, await restoreSession(auth));
+}
+
+/** How the last session of this browser ended, as the page starts. */
+interface Restored {
+  /** It was refused or ended: a page that sends the visitor to sign in says so. */
+  sessionEnded: boolean;
+  /** Signed in here and never signed out, yet not restored: the SDK could not renew it. */
+  sessionExpired: boolean;
+}
+
+/** Waits for the SDK to restore the user, and notes how the last session ended. */
+async function restoreSession(auth: Auth): Promise<Restored> {
   const signedInBefore = hasSignedInBefore();
-  let sessionEnded = takeSessionRejected();
+  const rejected = takeSessionRejected();
   await auth.authStateReady();
-  if (sessionEnded) await signOut(auth);
-  // Signed in here and never signed out, yet the SDK restored no user: it could not
-  // renew the session (its refresh was refused). The visitor is told so when a page
-  // sends them to sign in again.
-  let sessionExpired = signedInBefore && !sessionEnded && !auth.currentUser;
-  if (sessionExpired) {
-    sessionEnded = true;
-    // Kept for the next page too: this page is often about to send the visitor to sign
-    // in (a link behind sign-in answers 401), and by then "signed in before" is forgotten.
-    markSessionRejected();
-  }
+  if (rejected) await signOut(auth);
+  const sessionExpired = signedInBefore && !rejected && !auth.currentUser;
+  // Kept for the next page too: this page is often about to send the visitor to sign
+  // in (a link behind sign-in answers 401), and by then "signed in before" is forgotten.
+  if (sessionExpired) markSessionRejected();
+  return { sessionEnded: rejected || sessionExpired, sessionExpired };
+}
 
-  // A session restored on a page reached with Back or Forward is not sent on: Back would
-  // bring the visitor to a page that forwards them again, and again. Nor on a page the visitor
-  // opened from their own area (a link there to the site): it would put another copy of
-  // where they came from in their history, and the page they asked for would never show. The
-  // page offers the way instead. Whoever signs in from here on is sent on as usual.
-  let sendOn = !reachedThroughHistory() && !openedFromMyArea();
-
-  let state: AuthState = { kind: "signed-out", sessionEnded };
-  const listeners = new Set<(state: AuthState) => void>();
-  function setState(next: AuthState) {
-    state = next;
-    for (const listener of listeners) listener(next);
-  }
-
-  // Each account load gets a number, so a late answer for a user who has
-  // since signed out (or been replaced) is dropped.
-  let accountLoad = 0;
+/** The session's state and what changes it: the SDK's user, the API's account, the visitor. */
+class FirebaseAuthSession implements AuthSession {
+  readonly #auth: Auth;
+  #popup: Promise<Auth> | undefined;
+  #sessionEnded: boolean;
+  #sessionExpired: boolean;
+  #state: AuthState;
+  readonly #listeners = new Set<(state: AuthState) => void>();
+  /**
+   * Each account load gets a number, so a late answer for a user who has since signed out (or
+   * been replaced) is dropped.
+   */
+  #accountLoad = 0;
   /** undefined until the first user (or absence of one) has been handled. */
-  let currentUid: string | null | undefined;
+  #currentUid: string | null | undefined;
+  /**
+   * A session restored on a page reached with Back or Forward is not sent on: Back would bring
+   * the visitor to a page that forwards them again, and again. Nor on a page the visitor opened
+   * from their own area (a link there to the site): it would put another copy of where they
+   * came from in their history, and the page they asked for would never show. The page offers
+   * the way instead. Whoever signs in from here on is sent on as usual.
+   */
+  #sendOn = !reachedThroughHistory() && !openedFromMyArea();
 
-  async function loadAccount(user: User) {
-    const load = ++accountLoad;
-    const follow = sendOn;
-    setState({ kind: "signed-in", email: user.email, account: { kind: "loading" } });
+  constructor(auth: Auth, popup: Promise<Auth> | undefined, restored: Restored) {
+    this.#auth = auth;
+    this.#popup = popup;
+    this.#sessionEnded = restored.sessionEnded;
+    this.#sessionExpired = restored.sessionExpired;
+    this.#state = { kind: "signed-out", sessionEnded: this.#sessionEnded };
+    // Handled now rather than on the listener's first call, so the session never reports
+    // "signed out" for a user it has already restored.
+    this.#userChanged(auth.currentUser);
+    this.#sendOn = true;
+    onAuthStateChanged(auth, (user) => this.#userChanged(user));
+  }
+
+  #setState(next: AuthState) {
+    this.#state = next;
+    for (const listener of this.#listeners) listener(next);
+  }
+
+  #userChanged(user: User | null) {
+    // The listener also reports the user already handled at start: only a different user is news.
+    if ((user?.uid ?? null) === this.#currentUid) return;
+    this.#currentUid = user?.uid ?? null;
+    if (user) {
+      rememberSignedIn();
+      this.#sessionEnded = false;
+      this.#sessionExpired = false;
+      void this.#loadAccount(user);
+    } else {
+      this.#accountLoad++;
+      forgetSignedIn();
+      this.#setState({ kind: "signed-out", sessionEnded: this.#sessionEnded });
+    }
+  }
+
+  /** Asks the API who `user` is, then sends them on where routeAfterSignIn says (spec §4). */
+  async #loadAccount(user: User) {
+    const load = ++this.#accountLoad;
+    const follow = this.#sendOn;
+    this.#setState({ kind: "signed-in", email: user.email, account: { kind: "loading" } });
     try {
       const { fetchSignedInAccount } = await import("./signed-in-account.ts").catch(
         (cause: unknown) => {
@@ -98,7 +146,7 @@ export async function startAuthSession(): Promise<AuthSession> {
         },
       );
       const me = await fetchSignedInAccount();
-      if (load !== accountLoad) return markAccountSettled("ignored");
+      if (load !== this.#accountLoad) return markAccountSettled("ignored");
       rememberAccountSetUp(!needsOnboarding(me.user.profile.status));
       const destination = routeAfterSignIn({
         status: me.user.profile.status,
@@ -107,114 +155,97 @@ export async function startAuthSession(): Promise<AuthSession> {
         siteOrigin: window.location.origin,
         myAreaUrl: siteConfig.MY_AREA_URL,
       });
-      setState({
+      const followed = follow && destination.kind !== "stay";
+      const { status, role } = me.user.profile;
+      this.#setState({
         kind: "signed-in",
         email: me.user.email ?? user.email,
-        account: {
-          kind: "ready",
-          status: me.user.profile.status,
-          role: me.user.profile.role,
-          destination,
-          followed: follow && destination.kind !== "stay",
-        },
+        account: { kind: "ready", status, role, destination, followed },
       });
       markAccountSettled(follow ? destination.kind : "stay");
       // replace(): Back from the destination skips the page that only passed the visitor on.
-      if (follow && destination.kind !== "stay") window.location.replace(destination.url);
+      if (followed) window.location.replace(destination.url);
     } catch (error) {
-      if (load !== accountLoad) return;
-      if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
-        // The API client is already taking the browser to /login.
-        markSessionRejected();
-        sessionEnded = true;
-        await signOut(auth);
-        return;
-      }
-      console.error("Could not load the signed-in account", error);
-      setState({
-        kind: "signed-in",
-        email: user.email,
-        account: { kind: "failed", message: accountLoadErrorMessage(error) },
-      });
+      if (load === this.#accountLoad) await this.#accountFailed(user, error);
     }
   }
 
-  function userChanged(user: User | null) {
-    // The listener also reports the user already handled at start: only a
-    // different user is news.
-    if ((user?.uid ?? null) === currentUid) return;
-    currentUid = user?.uid ?? null;
-    if (user) {
-      rememberSignedIn();
-      sessionEnded = false;
-      sessionExpired = false;
-      void loadAccount(user);
-    } else {
-      accountLoad++;
-      forgetSignedIn();
-      setState({ kind: "signed-out", sessionEnded });
+  async #accountFailed(user: User, error: unknown) {
+    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
+      // The API client is already taking the browser to /login.
+      markSessionRejected();
+      this.#sessionEnded = true;
+      await signOut(this.#auth);
+      return;
     }
+    console.error("Could not load the signed-in account", error);
+    this.#setState({
+      kind: "signed-in",
+      email: user.email,
+      account: { kind: "failed", message: accountLoadErrorMessage(error) },
+    });
   }
 
-  // Handled now rather than on the listener's first call, so the session never
-  // reports "signed out" for a user it has already restored.
-  userChanged(auth.currentUser);
-  sendOn = true;
-  onAuthStateChanged(auth, userChanged);
+  getState(): AuthState {
+    return this.#state;
+  }
 
-  return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    async idToken() {
-      await auth.authStateReady();
-      if (auth.currentUser) {
-        try {
-          return await auth.currentUser.getIdToken();
-        } catch (error) {
-          if ((error as { code?: unknown }).code === "auth/network-request-failed") throw error;
-          // The SDK could not renew the token and has dropped the user.
-          sessionExpired = true;
-        }
+  subscribe(listener: (state: AuthState) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  async idToken(): Promise<string> {
+    await this.#auth.authStateReady();
+    if (this.#auth.currentUser) {
+      try {
+        return await this.#auth.currentUser.getIdToken();
+      } catch (error) {
+        if ((error as { code?: unknown }).code === "auth/network-request-failed") throw error;
+        // The SDK could not renew the token and has dropped the user.
+        this.#sessionExpired = true;
       }
-      // A /login this call leads to (a 401) says why the visitor must sign in again.
-      if (sessionExpired) markSessionRejected();
-      return "";
-    },
-    async signInWithPassword(email, password) {
-      await signInWithEmailAndPassword(auth, email, password);
-    },
-    async signInWithGoogle() {
-      popup ??= googlePopup();
-      const popupAuth = await popup.catch((error: unknown) => {
-        popup = undefined; // the next try loads Google's script again
-        throw error;
-      });
-      const provider = new GoogleAuthProvider();
-      provider.setCustomParameters({ prompt: "select_account" });
-      const credential = GoogleAuthProvider.credentialFromResult(
-        await signInWithPopup(popupAuth, provider),
-      );
-      if (!credential) throw new Error("Google's answer carried no credential");
-      // The session's own sign-in, with the account Google just vouched for.
-      await signInWithCredential(auth, credential);
-      void signOut(popupAuth);
-    },
-    async sendPasswordReset(email) {
-      // The email's "continue" button brings the user back here to sign in.
-      await sendPasswordResetEmail(auth, email, {
-        url: new URL("/login", window.location.origin).href,
-      });
-    },
-    async signOut() {
-      await signOut(auth);
-    },
-    retryAccount() {
-      if (auth.currentUser) void loadAccount(auth.currentUser);
-    },
-  };
+    }
+    // A /login this call leads to (a 401) says why the visitor must sign in again.
+    if (this.#sessionExpired) markSessionRejected();
+    return "";
+  }
+
+  async signInWithPassword(email: string, password: string): Promise<void> {
+    await signInWithEmailAndPassword(this.#auth, email, password);
+  }
+
+  async signInWithGoogle(): Promise<void> {
+    this.#popup ??= googlePopup();
+    const popupAuth = await this.#popup.catch((error: unknown) => {
+      this.#popup = undefined; // the next try loads Google's script again
+      throw error;
+    });
+    const provider = new GoogleAuthProvider();
+    provider.setCustomParameters({ prompt: "select_account" });
+    const credential = GoogleAuthProvider.credentialFromResult(
+      await signInWithPopup(popupAuth, provider),
+    );
+    if (!credential) throw new Error("Google's answer carried no credential");
+    // The session's own sign-in, with the account Google just vouched for.
+    await signInWithCredential(this.#auth, credential);
+    void signOut(popupAuth);
+  }
+
+  async sendPasswordReset(email: string): Promise<void> {
+    // The email's "continue" button brings the user back here to sign in.
+    await sendPasswordResetEmail(this.#auth, email, {
+      url: new URL("/login", window.location.origin).href,
+    });
+  }
+
+  async signOut(): Promise<void> {
+    await signOut(this.#auth);
+  }
+
+  retryAccount(): void {
+    if (this.#auth.currentUser) void this.#loadAccount(this.#auth.currentUser);
+  }
 }
 
 /**
