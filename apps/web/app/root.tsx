@@ -13,9 +13,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "preload", href: frauncesLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   // The icon in the page itself. As a file, the browser asks for it at the load event, and it
   // takes one of the six connections a browser opens to a host over HTTP/1.1, which the app's
-  // modules are waiting for: on the landing page one of them waited a round trip more, and on a
-  // slow phone the page hydrated ~0.4 s later (docs/performance.md, "Connections at the first
-  // paint"). /favicon.svg stays for the web manifest and for other clients.
+  // modules are waiting for, so one of them waits a round trip more (docs/performance.md,
+  // "Connections at the first paint"). /favicon.svg stays for the web manifest and for other
+  // clients.
   { rel: "icon", href: faviconDataUrl, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },

@@ -1,8 +1,8 @@
 /**
  * Numbers as US English writes them, written out by hand (dates: formatCalendarDate). A page's first call of
- * toLocaleString or Intl.NumberFormat sets up the locale's number formatting: ~20 ms on a
- * desktop, ~80 ms on a slow phone's CPU, in one go, just as the pricing page's savings estimate
- * first appears (its Total Blocking Time) or as a visitor asks for a cake quote.
+ * toLocaleString or Intl.NumberFormat sets up the locale's number formatting in one long task,
+ * just as the pricing page's savings estimate first appears (its Total Blocking Time) or as a
+ * visitor asks for a cake quote.
  */
 
 /** Digits grouped by thousands: 20000 → "20,000", -1234.5 → "-1,234.5". Finite numbers below 1e21. */

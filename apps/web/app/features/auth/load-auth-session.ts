@@ -20,8 +20,8 @@ export function loadAuthSession(): Promise<AuthSession> {
   // session started late would be a second one. The SDK limits its own requests.
   session ??= withTimeLimit(import("./firebase-auth-session.ts"), loadLimitMs, "Sign-in")
     // Started in a task of its own: evaluating the SDK's module and starting it in one go
-    // kept a slow phone's main thread busy for longer than a tap should wait (~50 ms at 4x
-    // slower than a desktop), on /login just as the form comes alive.
+    // is one task longer than a tap should wait on a slow phone, on /login just as the form
+    // comes alive.
     .then(nextTask)
     .then((module) => module.startAuthSession())
     .catch((error: unknown) => {
