@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { IdentityAccounts } from "./auth/identity-accounts.ts";
 import type { IdTokenVerifier } from "./auth/verify-id-token.ts";
 import type { ServerConfig } from "./config.ts";
 import type { ContentPageStore } from "./content-pages/content-page-store.ts";
@@ -24,6 +25,12 @@ export type ApiConfig = Pick<
   | "browserBookingsCount"
   | "ATTRIBUTION_NEW_NAMES_PER_DAY"
   | "REPORT_DEADLINE_MS"
+  // The placeholders a page's source may use (placeholdersFromConfig), for the page editor.
+  | "COMPANY_NAME"
+  | "COMPANY_ADDRESS"
+  | "CONTACT_EMAIL"
+  | "PRODUCT_NAME"
+  | "SITE_URL"
 >;
 
 export interface ApiDeps {
@@ -31,6 +38,8 @@ export interface ApiDeps {
   /** Readiness probe: rejects when the database can't be reached. */
   ping: () => Promise<void>;
   verifier: IdTokenVerifier;
+  /** The identity service's accounts, for giving the operator role by e-mail (the team screen). */
+  identity: IdentityAccounts;
   /** Per-client limits, shared with the site's /to redirect and the CSP report route. */
   limiter: RateLimiter;
   /** Short-link reads and click counts, shared with the site's /to redirect. */

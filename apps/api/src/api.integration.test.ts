@@ -1,10 +1,10 @@
 import { contentPageSchema, meSchema } from "@bakery/shared/api-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvalidTokenError } from "./auth/verify-id-token.ts";
-import { moveContentPage, putContentPage } from "./db/content-pages.ts";
 import type { DatabaseHandle } from "./db/open-database.ts";
 import { listProfiles, upsertProfile } from "./db/profiles.ts";
 import { listShortLinks, putShortLink } from "./db/short-links.ts";
+import { moveTestPage, putTestPage } from "./test-support/content-pages.ts";
 import { expectApiError } from "./test-support/expect-api-error.ts";
 import { emptyDatabasePerTest } from "./test-support/fresh-per-test.ts";
 import { testBackends } from "./test-support/test-database.ts";
@@ -27,19 +27,19 @@ describe.each(testBackends({ postgresDatabase: "api" }))(
   "API over HTTP against $name",
   ({ open }) => {
     const fresh = emptyDatabasePerTest(open, async (handle) => {
-      await putContentPage(handle.db, {
+      await putTestPage(handle.db, {
         handle: "privacy-policy",
         title: "Privacy Policy",
         subtitle: "How we handle data",
         html: "<p>We care.</p>",
       });
-      await putContentPage(handle.db, {
+      await putTestPage(handle.db, {
         handle: "old-news",
         title: "Old",
         subtitle: "",
         html: "<p>old</p>",
       });
-      await moveContentPage(handle.db, "old-news", "news");
+      await moveTestPage(handle.db, "old-news", "news");
       await putTestShortLinks(handle);
     });
     let server: TestServer;
@@ -98,7 +98,7 @@ describe.each(testBackends({ postgresDatabase: "api" }))(
         const notModified = await get("/p/privacy-policy", { "If-None-Match": `W/${etag}` });
         expect(notModified.status).toBe(304);
         expect(await notModified.text()).toBe("");
-        await putContentPage(fresh.handle.db, {
+        await putTestPage(fresh.handle.db, {
           handle: "privacy-policy",
           title: "Privacy Policy",
           subtitle: "How we handle data",
@@ -117,8 +117,8 @@ describe.each(testBackends({ postgresDatabase: "api" }))(
         expect(response.headers.get("cache-control")).toBe("no-store");
         expect(await response.json()).toEqual({ location: "/page/news" });
 
-        await moveContentPage(fresh.handle.db, "privacy-policy", "privacy");
-        await moveContentPage(fresh.handle.db, "privacy", "privacy-policy");
+        await moveTestPage(fresh.handle.db, "privacy-policy", "privacy");
+        await moveTestPage(fresh.handle.db, "privacy", "privacy-policy");
         expect((await get("/p/privacy")).status).toBe(301);
         expect(await (await get("/p/privacy")).json()).toEqual({ location: "/privacy-policy" });
       });

@@ -3,6 +3,7 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { registerActivityRoutes } from "./activity/activity-routes.ts";
 import type { ApiConfig, ApiDeps } from "./api-deps.ts";
+import { registerPageAdminRoutes } from "./content-pages/page-admin-routes.ts";
 import { isDatabaseUnavailable } from "./db/database-availability.ts";
 import { ApiProblem, databaseUnavailable, errorBody, problemResponse } from "./http/errors.ts";
 import { answerMissingRoute } from "./http/missing-route.ts";
@@ -17,6 +18,7 @@ import { registerOpenApiRoute } from "./routes/openapi.ts";
 import { registerStripeWebhookRoute } from "./routes/stripe-webhook.ts";
 import { registerShortLinkAdminRoutes } from "./short-links/short-link-admin-routes.ts";
 import { registerShortLinkRoutes } from "./short-links/short-link-routes.ts";
+import { registerTeamRoutes } from "./team/team-routes.ts";
 
 /**
  * Split-origin deployments only (site and API on different hosts): then the CORS middleware
@@ -80,6 +82,8 @@ export function createApi(deps: ApiDeps): Hono {
   registerEventRoutes(app, deps);
   registerAdminReportRoutes(app, deps);
   registerShortLinkAdminRoutes(app, deps);
+  registerPageAdminRoutes(app, deps);
+  registerTeamRoutes(app, deps);
   registerActivityRoutes(app, deps);
   registerStripeWebhookRoute(app, deps);
   registerCalendlyWebhookRoute(app, deps);

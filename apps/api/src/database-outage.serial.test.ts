@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { apiErrorSchema } from "@bakery/shared/api-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { putContentPage } from "./db/content-pages.ts";
 import { type DatabaseHandle, openDatabase } from "./db/open-database.ts";
+import { putTestPage } from "./test-support/content-pages.ts";
 import { ensureTestDatabase } from "./test-support/test-database.ts";
 import { startTestServer, type TestServer, testConfig } from "./test-support/test-server.ts";
 
@@ -45,7 +45,7 @@ describe.runIf(canControlCluster)("a Postgres outage under the running API", () 
       // connecting would time the test out instead of passing.
       connectTimeoutSeconds: 3_600,
     });
-    await putContentPage(handle.db, {
+    await putTestPage(handle.db, {
       handle: "privacy-policy",
       title: "Privacy",
       subtitle: "",

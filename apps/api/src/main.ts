@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { LOCAL_AUTH_EMULATOR_HOST } from "@bakery/shared/config";
+import { identityAccounts } from "./auth/identity-accounts.ts";
 import {
   createEmulatorVerifier,
   createProductionVerifier,
@@ -93,6 +94,7 @@ export async function startLocalServer(options: StartOptions = {}): Promise<Loca
       db: database.db,
       ping: database.ping,
       verifier,
+      identity: identityAccounts(config),
       limiter,
       shortLinks,
       contentPages,

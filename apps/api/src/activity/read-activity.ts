@@ -4,7 +4,7 @@ import {
   type ActivityPage,
   type ActivityQuery,
 } from "@bakery/shared/admin-activity-contract";
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, like, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/open-database.ts";
 import { activityEntries } from "../db/schema.ts";
 
@@ -47,25 +47,41 @@ export async function listActivity(db: Database, query: ActivityQuery): Promise<
   return { entries, nextBefore: rows.length > ACTIVITY_PAGE_SIZE && last ? last.id : null };
 }
 
+/** What the activity log tells the story of, by the first part of its entries' kinds. */
+export type SubjectFamily = "link" | "page";
+
 /**
- * The newest entry about `subject`: one whose subject it is, or one that moved something to
- * it (a move is recorded under where it came from, with `after.link` naming where it went).
- * Tells an editor whose version is stale who changed it and when.
+ * The kinds that move a subject elsewhere, and the field of their `after` that names where: a
+ * move is recorded under where it came from.
+ */
+const MOVES = { "link.moved": "link", "page.renamed": "handle" } as const;
+
+/** Where a move entry (MOVES) took its subject. */
+export function movedTo(entry: ActivityEntry): string {
+  const field = MOVES[entry.kind as keyof typeof MOVES];
+  return String(field === undefined ? "" : entry.after?.[field]);
+}
+
+/**
+ * The newest entry about the `family` subject `subject`: one whose subject it is, or one that
+ * moved something to it. Tells an editor whose version is stale who changed it and when.
  */
 export async function lastActivityOn(
   db: Database,
   subject: string,
+  family: SubjectFamily,
 ): Promise<ActivityEntry | undefined> {
+  const movedHere = Object.entries(MOVES).map(([kind, field]) =>
+    and(eq(activityEntries.kind, kind), eq(sql`${activityEntries.after} ->> ${field}`, subject)),
+  );
   const [row] = await db
     .select()
     .from(activityEntries)
     .where(
-      or(
-        eq(activityEntries.subject, subject),
-        and(
-          eq(activityEntries.kind, "link.moved"),
-          eq(sql`${activityEntries.after} ->> 'link'`, subject),
-        ),
+      and(
+        // A page's handle may also be an account's uid (the operator role's subject).
+        like(activityEntries.kind, `${family}.%`),
+        or(eq(activityEntries.subject, subject), ...movedHere),
       ),
     )
     .orderBy(desc(activityEntries.id))

@@ -1,18 +1,18 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AuthEmulator, startAuthEmulator } from "../../../../scripts/auth-emulator.ts";
+import type { AuthEmulator } from "../../../../scripts/auth-emulator.ts";
 import { pgliteDir } from "../db/local-data-dir.ts";
 import { openDatabase } from "../db/open-database.ts";
 import { demoBookings, profiles } from "../db/schema.ts";
 import { type LocalServer, startLocalServer } from "../main.ts";
 import { freePort } from "../test-support/free-port.ts";
+import { startTestAuthEmulator } from "../test-support/test-auth-emulator.ts";
 
 /**
  * The CLI as operators run it: a child process on a throwaway DATA_DIR, with a real Auth
@@ -53,23 +53,6 @@ function file(name: string, content: string) {
   const full = path.join(workDir, name);
   writeFileSync(full, content);
   return full;
-}
-
-/** Whether nothing listens on `port` (the emulator also takes the two ports after its own). */
-const portIsFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const probe = createServer();
-    probe.once("error", () => resolve(false));
-    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-  });
-
-async function startEmulatorOnFreePorts(): Promise<AuthEmulator> {
-  for (;;) {
-    const port = await freePort();
-    if ((await portIsFree(port + 1)) && (await portIsFree(port + 2))) {
-      return startAuthEmulator({ port, quiet: true, timeoutMs: 110_000 });
-    }
-  }
 }
 
 let emulator: AuthEmulator;
@@ -143,7 +126,7 @@ const setRole = (...args: string[]) =>
 beforeAll(async () => {
   workDir = mkdtempSync(path.join(tmpdir(), "bakery-cli-"));
   dataDir = path.join(workDir, "data");
-  emulator = await startEmulatorOnFreePorts();
+  emulator = await startTestAuthEmulator();
 });
 afterAll(async () => {
   await emulator?.stop();
@@ -369,6 +352,20 @@ describe("admin CLI without a running server", () => {
 });
 
 describe("admin CLI: users set-role, asking the Auth emulator", () => {
+  // Someone else keeps the role throughout: the last operator can't be taken off the team.
+  beforeAll(async () => {
+    await signedInBefore("colleague-operator", "colleague@example.com");
+    const db = await openDatabase({ dataDir: pgliteDir(dataDir) });
+    try {
+      await db.db
+        .update(profiles)
+        .set({ role: "operator" })
+        .where(eq(profiles.uid, "colleague-operator"));
+    } finally {
+      await db.close();
+    }
+  });
+
   it("gives the operator role to a verified address, printing the account first", async () => {
     const email = address("marketer");
     const { uid } = await newAccount(email, true);

@@ -102,4 +102,83 @@ describe("the CLI's link commands in the activity log", () => {
     expect((await cli("links", "move", "promo", "gone", "promo", "elsewhere")).code).toBe(1);
     expect(await entries()).toHaveLength(4);
   });
+
+  it("puts a link with campaign content and term, an expiry and a fallback, by the editor's rules", async () => {
+    const put = await cli(
+      "links",
+      "put",
+      "promo",
+      "flyer",
+      "/book-demo",
+      ...["--utm-source", "flyer", "--utm-medium", "print", "--utm-campaign", "spring"],
+      ...["--utm-content", "back-page", "--utm-term", "cakes"],
+      ...["--expires", "2026-06-30T23:59:00+02:00", "--fallback", "/pricing"],
+    );
+    expect(put.code, put.printed).toBe(0);
+    expect(put.printed).toMatch(
+      /Created https:\/\/www\.example\.com\/to\/promo\/flyer → \/book-demo\?utm_source=flyer&utm_medium=print&utm_campaign=spring&utm_content=back-page&utm_term=cakes, until 2026-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d, then → \/pricing/,
+    );
+    const created = (await entries()).at(-1);
+    expect(created).toMatchObject({
+      kind: "link.created",
+      subject: "promo/flyer",
+      after: {
+        utm: {
+          source: "flyer",
+          medium: "print",
+          campaign: "spring",
+          content: "back-page",
+          term: "cakes",
+        },
+        expiresAt: "2026-06-30T21:59:00.000Z",
+        fallback: "/pricing",
+      },
+    });
+    const ended = await cli(
+      "links",
+      "put",
+      "promo",
+      "ended",
+      "/pricing",
+      "--expires",
+      "2026-01-01T00:00:00Z",
+    );
+    expect(ended.printed).toContain("then says it has ended");
+  });
+
+  it("refuses an expiry or fallback the editor would refuse, in the CLI's words, writing nothing", async () => {
+    const before = (await entries()).length;
+    const refusals: Array<[string[], string]> = [
+      [
+        ["--fallback", "/pricing"],
+        "error: --fallback: is only used once the link has expired: set --expires too, or leave it out",
+      ],
+      [["--expires", "next week"], "error: --expires: must be a date and time with its offset"],
+      [
+        ["--expires", "2026-06-30T23:59:00"],
+        "error: --expires: must be a date and time with its offset",
+      ],
+      [
+        ["--expires", "2026-06-30T23:59:00Z", "--fallback", "https://evil.com/"],
+        "error: --fallback: ",
+      ],
+      [["--utm-term", "spring sale"], "error: target refused: utm_term may contain only"],
+    ];
+    for (const [options, message] of refusals) {
+      const refused = await cli("links", "put", "promo", "refused", "/book-demo", ...options);
+      expect(refused.code, options.join(" ")).toBe(2);
+      expect(refused.printed).toContain(message);
+    }
+    expect(await entries()).toHaveLength(before);
+
+    const help = await cli("help", "links", "put");
+    for (const option of [
+      "--utm-content <C>",
+      "--utm-term <T>",
+      "--expires <DATE-TIME>",
+      "--fallback <ADDRESS>",
+    ]) {
+      expect(help.printed).toContain(option);
+    }
+  });
 });

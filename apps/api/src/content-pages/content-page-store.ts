@@ -36,6 +36,11 @@ export interface ContentPageStore {
    * cache; undefined when there is no such page. Rejects when the database can't answer.
    */
   find(handle: string): Promise<StoredPageAnswer | undefined>;
+  /**
+   * Drops what this instance keeps of the page `handle`, once a write to it has committed, so
+   * its next reader gets the change at once. Other instances see it within the cache's time.
+   */
+  forget(handle: string): void;
 }
 
 /**
@@ -68,5 +73,8 @@ export function createContentPageStore(deps: {
     return { status: 200, page: body, json, etag: etagOf(json), encoded: {} };
   }
 
-  return { find: (handle) => cache.get(handle, () => load(handle)) };
+  return {
+    find: (handle) => cache.get(handle, () => load(handle)),
+    forget: (handle) => cache.forget(handle),
+  };
 }

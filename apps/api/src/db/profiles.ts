@@ -1,6 +1,6 @@
 import type { ProfileStatus, UserRole } from "@bakery/shared/api-contract";
 import { asc, eq, sql } from "drizzle-orm";
-import type { Database } from "./open-database.ts";
+import type { Database, Transaction } from "./open-database.ts";
 import { profiles } from "./schema.ts";
 
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -70,4 +70,52 @@ export async function setProfileRole(
     .where(eq(profiles.uid, uid))
     .returning({ uid: profiles.uid });
   return updated.length > 0;
+}
+
+/** The profiles with the operator role, by e-mail. */
+export async function listOperators(db: Database): Promise<ProfileRow[]> {
+  return db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.role, "operator"))
+    .orderBy(asc(profiles.email), asc(profiles.uid));
+}
+
+/**
+ * The operators' uids, their rows locked until `tx` ends, so changes of the team take turns:
+ * one that waited sees the operators as the one before it left them. Always in uid order, so
+ * two changes never each hold a row the other waits for.
+ */
+export async function lockOperators(tx: Transaction): Promise<string[]> {
+  const rows = await tx
+    .select({ uid: profiles.uid })
+    .from(profiles)
+    .where(eq(profiles.role, "operator"))
+    .orderBy(asc(profiles.uid))
+    .for("update");
+  return rows.map((row) => row.uid);
+}
+
+/** The profile of `uid`, locked until `tx` ends. */
+export async function lockProfile(tx: Transaction, uid: string): Promise<ProfileRow | undefined> {
+  const [row] = await tx.select().from(profiles).where(eq(profiles.uid, uid)).for("update");
+  return row;
+}
+
+/**
+ * Gives `uid` a role (null takes it away), making its profile ("pending", like a first
+ * sign-in's) with `email` if it has none; an existing profile keeps its e-mail and status.
+ */
+export async function putProfileRole(
+  db: Database,
+  account: { uid: string; email: string | null },
+  role: UserRole | null,
+): Promise<ProfileRow> {
+  const [row] = await db
+    .insert(profiles)
+    .values({ uid: account.uid, email: account.email, status: "pending", role })
+    .onConflictDoUpdate({ target: profiles.uid, set: { role, updatedAt: sql`now()` } })
+    .returning();
+  if (!row) throw new Error(`profile ${account.uid} was not written`);
+  return row;
 }

@@ -15,6 +15,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+/** How a page's source may be written; the check constraints below hold the same list. */
+const pageFormats = ["markdown", "html"] as const;
+
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -25,15 +28,57 @@ const timestamps = {
  * tombstone whose `renamed_to` names the live page, so old URLs answer 301. Invariant
  * kept by the admin commands: a tombstone always points straight at a live page.
  */
-export const contentPages = pgTable("content_pages", {
-  handle: text("handle").primaryKey(),
-  title: text("title").notNull(),
-  subtitle: text("subtitle").notNull().default(""),
-  /** Already sanitized on the way in. */
-  html: text("html").notNull(),
-  renamedTo: text("renamed_to"),
-  ...timestamps,
-});
+export const contentPages = pgTable(
+  "content_pages",
+  {
+    handle: text("handle").primaryKey(),
+    title: text("title").notNull(),
+    subtitle: text("subtitle").notNull().default(""),
+    /** The page as written, {{PLACEHOLDERS}} kept: what the editor opens. */
+    source: text("source").notNull(),
+    /** How `source` is written: pageFormats of packages/shared's admin-pages-contract.ts. */
+    format: text("format", { enum: pageFormats }).notNull(),
+    /** `source` rendered and sanitized on the way in, with the placeholders filled. */
+    html: text("html").notNull(),
+    renamedTo: text("renamed_to"),
+    /**
+     * A new random value on every write: the editor's If-Match. Random rather than a counter,
+     * so a page deleted and made again never repeats an old revision.
+     */
+    revision: uuid("revision").notNull().defaultRandom(),
+    ...timestamps,
+  },
+  (table) => [check("content_pages_format", sql`${table.format} in ('markdown', 'html')`)],
+);
+
+/**
+ * Every version of every page, appended in the transaction of the write that made it, so any
+ * can be viewed and restored. A rename moves a page's revisions to its new handle. A deleted
+ * page's revisions are kept, marked with `deleted_at`, and never shown as the history of a
+ * later page at that handle (db/content-pages.ts says why).
+ */
+export const contentPageRevisions = pgTable(
+  "content_page_revisions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    handle: text("handle").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** As the activity log names who: the account's e-mail (its uid), or "CLI on <host>". */
+    actor: text("actor").notNull(),
+    actorUid: text("actor_uid"),
+    title: text("title").notNull(),
+    subtitle: text("subtitle").notNull(),
+    format: text("format", { enum: pageFormats }).notNull(),
+    source: text("source").notNull(),
+    html: text("html").notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (table) => [
+    // A page's history, newest first.
+    index("content_page_revisions_handle_id").on(table.handle, table.id),
+    check("content_page_revisions_format", sql`${table.format} in ('markdown', 'html')`),
+  ],
+);
 
 /**
  * Short links (/to/{cat}/{id}). Like pages, a moved link keeps a tombstone row whose
@@ -318,6 +363,7 @@ export const activityEntries = pgTable(
 
 export const schema = {
   contentPages,
+  contentPageRevisions,
   shortLinks,
   profiles,
   seedRuns,

@@ -23,6 +23,15 @@ describe("createShortLivedCache", () => {
     expect(loads()).toBe(2);
   });
 
+  it("loads a forgotten key again at once", async () => {
+    const { cache, load, loads } = setUp();
+    expect(await cache.get("a", load("one"))).toBe("one");
+    cache.forget("a");
+    cache.forget("never-kept");
+    expect(await cache.get("a", load("two"))).toBe("two");
+    expect(loads()).toBe(2);
+  });
+
   it("shares one load between concurrent misses", async () => {
     const { cache, load, loads } = setUp();
     const values = await Promise.all([1, 2, 3].map(() => cache.get("a", load("one"))));

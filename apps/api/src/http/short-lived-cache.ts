@@ -8,6 +8,8 @@
 export interface ShortLivedCache<V> {
   /** The cached value of `key`, or `load()`'s (kept only when it is not undefined). */
   get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined>;
+  /** Drops `key`, so the next get loads it again: after this instance changed it. */
+  forget(key: string): void;
 }
 
 export function createShortLivedCache<V>(options: {
@@ -44,6 +46,9 @@ export function createShortLivedCache<V>(options: {
       );
       entries.set(key, { expiresAt: time + options.ttlMs, value });
       return value;
+    },
+    forget(key) {
+      entries.delete(key);
     },
   };
 }

@@ -4,8 +4,8 @@ import {
   CONTENT_PAGE_CACHE_MS,
   createContentPageStore,
 } from "../content-pages/content-page-store.ts";
-import { putContentPage } from "../db/content-pages.ts";
 import type { DatabaseHandle } from "../db/open-database.ts";
+import { putTestPage } from "../test-support/content-pages.ts";
 import { testBackends } from "../test-support/test-database.ts";
 import { startTestServer, type TestServer, testConfig } from "../test-support/test-server.ts";
 
@@ -33,7 +33,7 @@ describe.each(testBackends({ postgresDatabase: "content_pages_route" }))(
           cacheMs: CONTENT_PAGE_CACHE_MS,
         }),
       });
-      await putContentPage(handle.db, page("first"));
+      await putTestPage(handle.db, page("first"));
     });
     afterAll(async () => {
       vi.useRealTimers();
@@ -46,7 +46,7 @@ describe.each(testBackends({ postgresDatabase: "content_pages_route" }))(
       const etag = first.headers.get("etag");
       expect(((await first.json()) as { content: string }).content).toContain("first");
 
-      await putContentPage(handle.db, page("second"));
+      await putTestPage(handle.db, page("second"));
       vi.advanceTimersByTime(CONTENT_PAGE_CACHE_MS - 1);
       const cached = await fetch(`${server.url}/p/cached-page`, {
         headers: { "If-None-Match": etag ?? "" },

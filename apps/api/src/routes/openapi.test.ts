@@ -6,7 +6,7 @@ import { createRateLimiter } from "../limits/rate-limiter.ts";
 import { silentLogger } from "../logger.ts";
 import { cspReportRoute } from "../security/csp-report.ts";
 import { createShortLinkStore } from "../short-links/short-link-store.ts";
-import { fakeVerifier, testConfig } from "../test-support/test-server.ts";
+import { fakeVerifier, noIdentityService, testConfig } from "../test-support/test-server.ts";
 
 type OpenApi = {
   openapi: string;
@@ -32,6 +32,7 @@ describe("GET /openapi.json", () => {
       ...deps,
       ping: handle.ping,
       verifier: fakeVerifier,
+      identity: noIdentityService,
       limiter,
       shortLinks,
       contentPages: createContentPageStore(deps),

@@ -13,6 +13,9 @@ import { DEMO_LINKS, DEMO_USERS, demoLinkTarget } from "./demo-data.ts";
 
 const SEED_NAME = "local-demo-v1";
 
+/** Who the pages' first revisions name: the seed is no one's edit. */
+const SEED_AUTHOR = { name: "local demo seed", uid: null };
+
 /**
  * Fills a fresh local database with the legal pages, demo links and demo profiles.
  * Runs once per database (recorded in seed_runs), so operator edits made later with
@@ -29,12 +32,17 @@ export async function seedLocalDatabase(
   // Render everything first, so a bad file or target leaves the database untouched.
   const placeholders = placeholdersFromConfig(config);
   const pages = await Promise.all(
-    SEED_PAGES.map(async (page) => ({
-      handle: page.handle,
-      title: page.title,
-      subtitle: page.subtitle,
-      html: renderPageSource(await readSeedPageSource(page), "markdown", placeholders),
-    })),
+    SEED_PAGES.map(async (page) => {
+      const source = await readSeedPageSource(page);
+      return {
+        handle: page.handle,
+        title: page.title,
+        subtitle: page.subtitle,
+        format: "markdown" as const,
+        source,
+        html: renderPageSource(source, "markdown", placeholders),
+      };
+    }),
   );
   const policy = { siteOrigin: config.siteOrigin, allowedHosts: config.redirectAllowedHosts };
   const links = DEMO_LINKS.map((link) => {
@@ -53,7 +61,7 @@ export async function seedLocalDatabase(
   });
 
   await db.transaction(async (tx) => {
-    for (const page of pages) await putContentPage(tx, page);
+    for (const page of pages) await putContentPage(tx, page, SEED_AUTHOR);
     for (const link of links) await putShortLink(tx, link);
     for (const user of DEMO_USERS) {
       await tx.insert(profiles).values(user).onConflictDoNothing();

@@ -10,7 +10,8 @@ import {
   type ShortLinkRow,
 } from "../db/short-links.ts";
 import { conflict, notFound } from "../http/errors.ts";
-import { checkPreconditions, type Preconditions } from "./link-preconditions.ts";
+import type { Preconditions } from "../http/preconditions.ts";
+import { checkPreconditions } from "./link-preconditions.ts";
 import { shortLinkRecord } from "./short-link-record.ts";
 
 /**

@@ -1,15 +1,16 @@
 import type { Context, Hono } from "hono";
-import type { Actor } from "../activity/record-activity.ts";
+import { actorOf } from "../activity/request-actor.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import { requireOperator } from "../auth/require-operator.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
 import { findShortLink, type ShortLinkRow } from "../db/short-links.ts";
 import { bodyAtMost } from "../http/body-at-most.ts";
-import { ApiProblem, badRequest, notFound, preconditionRequired } from "../http/errors.ts";
+import { notFound, preconditionRequired } from "../http/errors.ts";
+import { jsonBody } from "../http/json-body.ts";
+import { etagOf, preconditionsOf } from "../http/preconditions.ts";
 import { rateLimit } from "../limits/rate-limit.ts";
 import { parseSlug } from "../validation.ts";
 import { deleteShortLink, saveShortLink } from "./edit-short-link.ts";
-import { etagOf, preconditionsOf } from "./link-preconditions.ts";
 import { prepareLinkWrite } from "./prepare-link-write.ts";
 import { adminShortLink } from "./short-link-record.ts";
 
@@ -51,7 +52,7 @@ export function registerShortLinkAdminRoutes(app: Hono, deps: ApiDeps): void {
   });
 
   app.put("/admin/links/:cat/:id", writeLimit, operatorOnly, linkBodyLimit, async (c) => {
-    const link = prepareLinkWrite(addressOf(c), await jsonBody(c), policy);
+    const link = prepareLinkWrite(addressOf(c), await jsonBody(c, "the link"), policy);
     const given = preconditionsOf((name) => c.req.header(name));
     const saved = await query(saveShortLink(deps.db, actorOf(c), link, given));
     return answer(c, saved.row, saved.created ? 201 : 200);
@@ -76,18 +77,3 @@ const addressOf = (c: Context) => ({
   cat: parseSlug("cat", c.req.param("cat")),
   id: parseSlug("id", c.req.param("id")),
 });
-
-/** The operator requireOperator let through, as the activity log names them. */
-function actorOf(c: Context): Actor {
-  const { uid, email } = c.var.operator;
-  return { kind: "account", uid, email };
-}
-
-async function jsonBody(c: Context): Promise<unknown> {
-  if (!/^application\/json\s*(;|$)/i.test(c.req.header("Content-Type") ?? "")) {
-    throw new ApiProblem(415, "unsupported_media_type", "Send the link as application/json");
-  }
-  return c.req.json().catch(() => {
-    throw badRequest("The body is not valid JSON");
-  });
-}

@@ -7,6 +7,7 @@ import type { Hono } from "hono";
 import { onTestFinished } from "vitest";
 import type { ApiConfig, ApiDeps } from "../api-deps.ts";
 import { createApi } from "../app.ts";
+import { type IdentityAccounts, IdentityLookupFailed } from "../auth/identity-accounts.ts";
 import {
   type IdTokenVerifier,
   InvalidTokenError,
@@ -36,6 +37,11 @@ export const testConfig: ApiConfig = {
   browserBookingsCount: false,
   ATTRIBUTION_NEW_NAMES_PER_DAY: 1000,
   REPORT_DEADLINE_MS: 5000,
+  COMPANY_NAME: "Test Bakery Co.",
+  COMPANY_ADDRESS: "1 Test Street, Testville",
+  CONTACT_EMAIL: "hello@example.com",
+  PRODUCT_NAME: "Rise",
+  SITE_URL: "https://www.example.com",
 };
 
 /** A JWT-shaped fake token for `uid`; the fake verifier accepts only these. */
@@ -53,6 +59,16 @@ export const fakeVerifier: IdTokenVerifier & { calls: number } = {
     if (signature !== "ok" || !payload) throw new InvalidTokenError("not a fake token");
     return JSON.parse(Buffer.from(payload, "base64url").toString()) as VerifiedUser;
   },
+};
+
+/** No identity service: every lookup fails as if it couldn't be reached. Tests of the team give one. */
+export const noIdentityService: IdentityAccounts = {
+  find: () =>
+    Promise.reject(
+      new IdentityLookupFailed("unreachable", "no identity service", {
+        cause: new Error("this test server has no identity service"),
+      }),
+    ),
 };
 
 export interface TestServer {
@@ -146,6 +162,7 @@ async function serveForTest(
     db,
     ping: handle.ping,
     verifier: fakeVerifier,
+    identity: noIdentityService,
     limiter,
     shortLinks,
     // Tests change pages between requests and expect to see it at once.

@@ -1,4 +1,5 @@
 import { sitePathForLink } from "@bakery/shared/api-contract";
+import type { RedirectTargetPolicy } from "@bakery/shared/redirect-target";
 import { cliActor, recordActivity } from "../../activity/record-activity.ts";
 import type { Database } from "../../db/open-database.ts";
 import {
@@ -12,7 +13,9 @@ import {
   type ShortLinkInput,
   type ShortLinkRow,
 } from "../../db/short-links.ts";
+import { ApiProblem } from "../../http/errors.ts";
 import { prepareLinkTarget } from "../../short-links/prepare-link-target.ts";
+import { prepareLinkWrite } from "../../short-links/prepare-link-write.ts";
 import { shortLinkRecord } from "../../short-links/short-link-record.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
 import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";
@@ -76,6 +79,49 @@ interface ShortLinkAddress {
   id: string;
 }
 
+/** The browser editor's names of the fields, as the CLI's options. */
+const optionNames: Array<[RegExp, string]> = [
+  [/\bexpiresAt\b/g, "--expires"],
+  [/\bfallback\b/g, "--fallback"],
+  [/^destination:/, "target:"],
+];
+
+/**
+ * --expires and --fallback, checked by the browser editor's own rules (prepareLinkWrite, with
+ * the target as its destination), so the two can't disagree: a date and time with its offset,
+ * and a fallback checked like a target, only with an expiry.
+ */
+function linkEnding(
+  address: ShortLinkAddress,
+  target: string,
+  options: Record<string, string | boolean | undefined>,
+  policy: RedirectTargetPolicy,
+): { expiresAt: Date | null; fallback: string | null } {
+  const body = {
+    destination: target,
+    expiresAt: optionalString(options.expires),
+    fallback: optionalString(options.fallback),
+  };
+  try {
+    const { expiresAt, fallback } = prepareLinkWrite(address, body, policy);
+    return { expiresAt: expiresAt ?? null, fallback: fallback ?? null };
+  } catch (error) {
+    if (!(error instanceof ApiProblem)) throw error;
+    const words = optionNames.reduce(
+      (message, [name, option]) => message.replace(name, option),
+      error.message,
+    );
+    throw new UsageError(words);
+  }
+}
+
+/** How the CLI says when a link ends, and what it does then. */
+function endingText(ending: { expiresAt: Date | null; fallback: string | null }): string {
+  if (!ending.expiresAt) return "";
+  const then = ending.fallback ? `then → ${ending.fallback}` : "then says it has ended";
+  return `, until ${formatTime(ending.expiresAt)}, ${then}`;
+}
+
 export const linkCommands: Command[] = [
   {
     group: "links",
@@ -100,16 +146,39 @@ export const linkCommands: Command[] = [
         description: "utm_campaign for site targets",
         placeholder: "C",
       },
+      "utm-content": {
+        type: "string",
+        description: "utm_content for site targets (tells apart links of one campaign)",
+        placeholder: "C",
+      },
+      "utm-term": {
+        type: "string",
+        description: "utm_term for site targets (the paid keyword)",
+        placeholder: "T",
+      },
+      expires: {
+        type: "string",
+        description: "when the link ends: a date and time with its offset",
+        placeholder: "DATE-TIME",
+      },
+      fallback: {
+        type: "string",
+        description: "where the link goes once it has ended (needs --expires)",
+        placeholder: "ADDRESS",
+      },
     },
     details: [
       "The target must be a path on this site (/book-demo) or an http(s) URL whose host is",
       "the site's, MY_AREA_URL's, or listed in REDIRECT_ALLOWED_HOSTS, and not a short link",
       "(an address under /to/). It is checked again every time the link is followed.",
-      "Replacing a link replaces all of it: an expiry, fallback or campaign content and term",
-      "set from the browser are cleared. The change is recorded in the activity log as",
-      '"CLI on <this host>".',
+      "--expires is a date and time with its offset (2026-06-30T23:59:00+02:00). After it the",
+      "link goes to --fallback (checked like the target), or without one says the link has",
+      "ended (410). Replacing a link replaces all of it: what is not given this time (an",
+      "expiry, a fallback, a campaign field) is cleared. These are the browser editor's rules.",
+      'The change is recorded in the activity log as "CLI on <this host>".',
       "",
       "Example: npx rise-admin links put promo spring /book-demo --utm-source sms --utm-medium text --utm-campaign spring",
+      "Example: npx rise-admin links put promo flyer /book-demo --utm-source flyer --utm-medium print --utm-campaign spring --expires 2026-06-30T23:59:00+02:00 --fallback /pricing",
     ].join("\n"),
     async prepare({ args, options }, config) {
       const cat = slugArg("cat", args.cat ?? "");
@@ -118,12 +187,13 @@ export const linkCommands: Command[] = [
         source: optionalString(options["utm-source"]),
         medium: optionalString(options["utm-medium"]),
         campaign: optionalString(options["utm-campaign"]),
+        content: optionalString(options["utm-content"]),
+        term: optionalString(options["utm-term"]),
       };
-      const prepared = prepareLinkTarget(args.target ?? "", utm, {
-        siteOrigin: config.siteOrigin,
-        allowedHosts: config.redirectAllowedHosts,
-      });
+      const policy = { siteOrigin: config.siteOrigin, allowedHosts: config.redirectAllowedHosts };
+      const prepared = prepareLinkTarget(args.target ?? "", utm, policy);
       if (!prepared.ok) throw new UsageError(`target refused: ${prepared.reason}`);
+      const ending = linkEnding({ cat, id }, args.target ?? "", options, policy);
       const signInRequired = options["sign-in-required"] === true;
       return async (db, out) => {
         const outcome = await putLinkRecorded(db, {
@@ -134,10 +204,13 @@ export const linkCommands: Command[] = [
           utmSource: utm.source ?? null,
           utmMedium: utm.medium ?? null,
           utmCampaign: utm.campaign ?? null,
+          utmContent: utm.content ?? null,
+          utmTerm: utm.term ?? null,
+          ...ending,
         });
         const link = `${config.siteOrigin}${sitePathForLink(cat, id)}`;
         out(
-          `${outcome === "created" ? "Created" : "Replaced"} ${link} → ${prepared.target}${signInRequired ? " (sign-in required)" : ""}`,
+          `${outcome === "created" ? "Created" : "Replaced"} ${link} → ${prepared.target}${signInRequired ? " (sign-in required)" : ""}${endingText(ending)}`,
         );
       };
     },

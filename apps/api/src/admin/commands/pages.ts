@@ -7,14 +7,20 @@ import {
   renderPageSource,
 } from "@bakery/content/render-page";
 import { sitePathForPage } from "@bakery/shared/content-page-address";
+import { cliActor } from "../../activity/record-activity.ts";
 import {
+  deleteContentPage,
+  renameContentPage,
+  saveContentPage,
+  WHATEVER_IS_THERE,
+} from "../../content-pages/edit-content-page.ts";
+import {
+  type ContentPageInput,
   findContentPage,
   listContentPages,
-  moveContentPage,
-  PageMoveError,
-  putContentPage,
-  removeContentPage,
 } from "../../db/content-pages.ts";
+import { ApiProblem } from "../../http/errors.ts";
+import { NO_PRECONDITIONS } from "../../http/preconditions.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
 import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";
 import { slugArg, textArg } from "../validate-input.ts";
@@ -34,6 +40,10 @@ async function readPageSource(file: string): Promise<string> {
   return readFile(resolved, "utf8");
 }
 
+/** The page editor's refusal `status`: the CLI says it in its own words. */
+const isProblem = (error: unknown, status: number) =>
+  error instanceof ApiProblem && error.status === status;
+
 export const pageCommands: Command[] = [
   {
     group: "pages",
@@ -50,6 +60,8 @@ export const pageCommands: Command[] = [
       "(headings, paragraphs, lists, links, emphasis, tables, code); scripts, styles,",
       "images and event handlers are dropped. {{COMPANY_NAME}}, {{COMPANY_ADDRESS}},",
       "{{CONTACT_EMAIL}}, {{PRODUCT_NAME}} and {{SITE_URL}} are filled from the configuration.",
+      "The file is kept as written, so the page editor in the browser opens it; the change is",
+      'kept in the page\'s history and the activity log as "CLI on <this host>".',
       "",
       "Example: npx rise-admin pages put privacy-policy packages/content/pages/privacy-policy.md --title 'Privacy Policy'",
     ].join("\n"),
@@ -60,16 +72,19 @@ export const pageCommands: Command[] = [
       const subtitle =
         typeof options.subtitle === "string" ? textArg("--subtitle", options.subtitle, 300) : "";
       const file = args.file ?? "";
-      let html: string;
+      let page: ContentPageInput;
       try {
         const format = formatFromFileName(file);
-        html = renderPageSource(await readPageSource(file), format, placeholdersFromConfig(config));
+        const source = await readPageSource(file);
+        const html = renderPageSource(source, format, placeholdersFromConfig(config));
+        page = { handle, title, subtitle, format, source, html };
       } catch (error) {
         if (error instanceof PageSourceError) throw new UsageError(`${file}: ${error.message}`);
         throw error;
       }
+      const { html } = page;
       return async (db, out) => {
-        await putContentPage(db, { handle, title, subtitle, html });
+        await saveContentPage(db, cliActor(), page, WHATEVER_IS_THERE);
         out(
           `Saved page "${handle}" (${html.length} characters of HTML), shown at ${sitePathForPage(handle)}`,
         );
@@ -88,9 +103,12 @@ export const pageCommands: Command[] = [
       if (from === to) throw new UsageError("the new handle is the same as the old one");
       return async (db, out) => {
         try {
-          await moveContentPage(db, from, to);
+          await renameContentPage(db, cliActor(), { from, to }, NO_PRECONDITIONS);
         } catch (error) {
-          if (error instanceof PageMoveError) throw new CommandError(error.message);
+          if (isProblem(error, 404)) throw new CommandError(`no page "${from}"`);
+          if (isProblem(error, 409)) {
+            throw new CommandError(`a page "${to}" already exists; remove it first`);
+          }
           throw error;
         }
         out(
@@ -129,7 +147,13 @@ export const pageCommands: Command[] = [
     name: "show",
     summary: "Print a page's title, subtitle and stored HTML.",
     args: ["handle"],
-    async prepare({ args }) {
+    options: {
+      source: {
+        type: "boolean",
+        description: "print the page as written (Markdown or HTML, placeholders kept) instead",
+      },
+    },
+    async prepare({ args, options }) {
       const handle = slugArg("handle", args.handle ?? "");
       return async (db, out) => {
         const page = await findContentPage(db, handle);
@@ -138,9 +162,10 @@ export const pageCommands: Command[] = [
         out(`Handle:   ${page.handle}  (${sitePathForPage(page.handle)})`);
         out(`Title:    ${page.title}`);
         out(`Subtitle: ${page.subtitle || "-"}`);
+        out(`Format:   ${page.format}`);
         out(`Updated:  ${formatTime(page.updatedAt)}`);
         out("");
-        out(page.html);
+        out(options.source === true ? page.source : page.html);
       };
     },
   },
@@ -154,7 +179,12 @@ export const pageCommands: Command[] = [
     async prepare({ args }) {
       const handle = slugArg("handle", args.handle ?? "");
       return async (db, out) => {
-        if (!(await removeContentPage(db, handle))) throw new CommandError(`no page "${handle}"`);
+        try {
+          await deleteContentPage(db, cliActor(), handle, NO_PRECONDITIONS);
+        } catch (error) {
+          if (isProblem(error, 404)) throw new CommandError(`no page "${handle}"`);
+          throw error;
+        }
         out(`Deleted page "${handle}"`);
       };
     },

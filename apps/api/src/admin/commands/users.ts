@@ -6,18 +6,20 @@ import {
   userRoleSchema,
   userRoles,
 } from "@bakery/shared/api-contract";
+import { cliActor } from "../../activity/record-activity.ts";
+import { HOW_TO_VERIFY_AN_ADDRESS, type IdentityAccount } from "../../auth/identity-accounts.ts";
 import type { Database } from "../../db/open-database.ts";
 import {
   findProfileByUid,
   findProfilesByEmail,
   listProfiles,
   type ProfileRow,
-  setProfileRole,
   upsertProfile,
 } from "../../db/profiles.ts";
+import { grantOperatorRole, revokeOperatorRole } from "../../team/change-operator-role.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
 import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";
-import { findIdentityAccount, type IdentityAccount } from "../identity-account.ts";
+import { findIdentityAccount } from "../identity-account.ts";
 
 /**
  * The profile of `who` (an email, matched case-insensitively, or a uid). A profile
@@ -55,17 +57,17 @@ const roleText = (role: UserRole | null) => (role ? `the role ${role}` : "no rol
 const providersText = (account: IdentityAccount) =>
   account.providers.length > 0 ? account.providers.join(", ") : "none";
 
-/**
- * Why an unverified address can't be made an operator, and how its owner proves it is theirs.
- * A password reset does both: the link goes to the address, and the new password shuts out
- * whoever signed up with it first (the reset also marks the address verified).
- */
+/** Why an unverified address can't be made an operator, and how its owner proves it is theirs. */
 function unverifiedAddress(who: string, account: IdentityAccount): string {
   return [
     `${who} is not a verified address (account ${account.uid}, signs in with ${providersText(account)}), so it can't be given the operator role: anyone can sign up with an address that isn't theirs. Nothing was changed.`,
-    `To verify it, its owner uses "Forgot password?" on the sign-in page with that address and follows the link e-mailed to it (which also shuts out anyone who chose the old password), or signs in with Google if it is a Google address; then run this again.`,
+    `To verify it, ${HOW_TO_VERIFY_AN_ADDRESS}; then run this again.`,
   ].join("\n");
 }
+
+/** Why the last operator keeps the role: the team would be locked out of the back office. */
+const lastOperator = (name: string) =>
+  `${name} is the last operator: without the role no one could open the back office or give it back. Give it to someone else first; nothing was changed.`;
 
 /**
  * What set-role is about to change, said before it changes it: the account as the identity
@@ -153,6 +155,8 @@ export const userCommands: Command[] = [
       "dashboard page asks for it (GET /api/me) each time it loads, so a change counts from",
       "the next request and the next page load, without signing in again.",
       "The user must have signed in once first (that is when their profile is made).",
+      "The last operator keeps the role (the team would be locked out of the back office).",
+      'The change is recorded in the activity log as "CLI on <this host>".',
       "Example: npx rise-admin users set-role maria@example.com operator",
     ].join("\n"),
     async prepare({ args }, config) {
@@ -177,20 +181,27 @@ export const userCommands: Command[] = [
         throw new CommandError(unverifiedAddress(who, account));
       }
       const uid = account?.uid ?? who;
+      const neverSignedIn = `no user with ${byEmail ? "email" : "uid"} ${who} has signed in yet; they must sign in once first`;
       return async (db, out) => {
         // By the identity service's uid: never by the address a token carried at first sign-in.
         const profile = await findProfileByUid(db, uid);
-        if (!profile) {
+        if (!profile) throw new CommandError(neverSignedIn);
+        describeRoleChange(account, profile, role, out);
+        const teamAccount = { uid, email: account?.email ?? profile.email };
+        const name = teamAccount.email ?? uid;
+        // The same change as the team screen's: one transaction with its activity entry.
+        const change =
+          role === "operator"
+            ? await grantOperatorRole(db, cliActor(), teamAccount, { makeProfile: false })
+            : await revokeOperatorRole(db, cliActor(), uid, teamAccount.email);
+        if (change.outcome === "refused") {
           throw new CommandError(
-            `no user with ${byEmail ? "email" : "uid"} ${who} has signed in yet; they must sign in once first`,
+            change.reason === "last-operator" ? lastOperator(name) : neverSignedIn,
           );
         }
-        describeRoleChange(account, profile, role, out);
-        const name = account?.email ?? profile.email ?? uid;
-        if (profile.role === role) {
+        if (change.outcome === "unchanged") {
           return out(`${name} already has ${roleText(role)}; nothing changed`);
         }
-        await setProfileRole(db, uid, role);
         out(`${name} now has ${roleText(role)}`);
       };
     },

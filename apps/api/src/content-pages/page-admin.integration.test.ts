@@ -1,0 +1,408 @@
+import { adminPageListSchema, type PageWrite } from "@bakery/shared/admin-pages-contract";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { BEFORE_PAGE_HISTORY } from "../db/content-page-revisions.ts";
+import { findContentPage, lockPageWrites, putContentPage } from "../db/content-pages.ts";
+import type { DatabaseHandle } from "../db/open-database.ts";
+import { activityEntries, contentPageRevisions } from "../db/schema.ts";
+import { ADMIN_WRITES_PER_MINUTE } from "../short-links/short-link-admin-routes.ts";
+import { expectApiError } from "../test-support/expect-api-error.ts";
+import { freshTestServerPerTest } from "../test-support/fresh-per-test.ts";
+import { ann, baker, bob, pageEditorClient, seedPageEditors } from "../test-support/page-editor.ts";
+import { testBackends } from "../test-support/test-database.ts";
+import { stopRateLimitClock } from "../test-support/test-server.ts";
+import { saveContentPage } from "./edit-content-page.ts";
+import { ADMIN_PREVIEWS_PER_MINUTE } from "./page-admin-routes.ts";
+
+/**
+ * The back office's page editor over HTTP: operators create, read, replace and delete pages,
+ * each write in one transaction with its revision and activity entry; a stale version is
+ * refused with the person who changed it named; a preview is what a save would store.
+ * History, restore and rename: page-history.integration.test.ts.
+ */
+
+const privacy: PageWrite = {
+  title: "Privacy Policy",
+  subtitle: "How we handle data",
+  format: "markdown",
+  source: "## Who we are\n\n{{COMPANY_NAME}} keeps your data safe.",
+};
+
+/** `privacy` as a save stores it. */
+const rendered = {
+  ...privacy,
+  subtitle: "",
+  format: "markdown" as const,
+  html: "<h2>Who we are</h2>",
+};
+
+/** How many of the database's connections wait for a lock another holds. */
+async function connectionsWaitingForLocks(handle: DatabaseHandle): Promise<number> {
+  const rows = await handle.db.execute<{ waiting: number }>(
+    sql`select count(*)::int as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`,
+  );
+  // postgres.js answers the rows as an array.
+  return (rows as unknown as Array<{ waiting: number }>)[0]?.waiting ?? 0;
+}
+
+describe.each(testBackends({ postgresDatabase: "page_admin" }))(
+  "the page editor against $name",
+  ({ name, open }) => {
+    const fresh = freshTestServerPerTest(open, { seed: seedPageEditors });
+    const { call, put, pageOf, activity } = pageEditorClient(() => fresh.server.url);
+    const entryCount = async () => (await fresh.handle.db.select().from(activityEntries)).length;
+    const revisionCount = async () =>
+      (await fresh.handle.db.select().from(contentPageRevisions)).length;
+
+    it("creates, reads, replaces and deletes a page, each with its activity entry", async () => {
+      const created = await pageOf(
+        await put("Privacy-Policy", privacy, { "If-None-Match": "*" }),
+        201,
+      );
+      expect(created).toMatchObject({
+        handle: "privacy-policy",
+        path: "/privacy-policy",
+        title: "Privacy Policy",
+        subtitle: "How we handle data",
+        format: "markdown",
+        source: privacy.source,
+        html: "<h2>Who we are</h2>\n<p>Test Bakery Co. keeps your data safe.</p>",
+        updatedBy: { name: "ann@example.com", uid: "op-1" },
+      });
+      expect(await pageOf(await call("GET", "/admin/pages/privacy-policy"))).toEqual(created);
+      const visitors = fresh.server.url;
+      expect(await (await fetch(`${visitors}/p/privacy-policy`)).json()).toEqual({
+        title: "Privacy Policy",
+        subtitle: "How we handle data",
+        content: created.html,
+      });
+
+      const replaced = await pageOf(
+        await put(
+          "privacy-policy",
+          { ...privacy, format: "html", source: "<p>Short and <b>sweet</b>.</p>", subtitle: "" },
+          { "If-Match": `"${created.revision}"` },
+          bob,
+        ),
+      );
+      expect(replaced).toMatchObject({
+        format: "html",
+        html: "<p>Short and <b>sweet</b>.</p>",
+        subtitle: "",
+        updatedBy: { name: "bob@example.com", uid: "op-2" },
+      });
+      expect(replaced.revision).not.toBe(created.revision);
+
+      const list = adminPageListSchema.parse(await (await call("GET", "/admin/pages")).json());
+      expect(list).toEqual({
+        pages: [
+          {
+            handle: "privacy-policy",
+            title: "Privacy Policy",
+            path: "/privacy-policy",
+            updatedAt: replaced.updatedAt,
+            updatedBy: { name: "bob@example.com", uid: "op-2" },
+          },
+        ],
+        renamed: [],
+      });
+
+      const deleted = await call("DELETE", "/admin/pages/privacy-policy", {
+        headers: { "If-Match": replaced.revision },
+      });
+      expect(deleted.status).toBe(204);
+      await expectApiError(await call("GET", "/admin/pages/privacy-policy"), 404, "not_found");
+      await expectApiError(await fetch(`${visitors}/p/privacy-policy`), 404, "not_found");
+
+      const [deletion, update, creation, ...rest] = await activity();
+      expect(rest).toEqual([]);
+      expect(creation).toMatchObject({
+        kind: "page.created",
+        subject: "privacy-policy",
+        actor: { uid: "op-1", name: "ann@example.com" },
+        before: null,
+        after: { handle: "privacy-policy", format: "markdown", source: privacy.source },
+      });
+      expect(update).toMatchObject({
+        kind: "page.updated",
+        actor: { uid: "op-2", name: "bob@example.com" },
+        before: { format: "markdown", subtitle: "How we handle data" },
+        after: { format: "html", source: "<p>Short and <b>sweet</b>.</p>", subtitle: "" },
+      });
+      expect(deletion).toMatchObject({
+        kind: "page.deleted",
+        actor: { uid: "op-1", name: "ann@example.com" },
+        before: { handle: "privacy-policy", format: "html" },
+        after: null,
+      });
+    });
+
+    it("refuses a stale revision with 412 naming who changed the page and when", async () => {
+      const opened = await pageOf(await put("privacy-policy", privacy), 201);
+      const bobs = await pageOf(
+        await put(
+          "privacy-policy",
+          { ...privacy, source: "Bob's words." },
+          { "If-Match": opened.revision },
+          bob,
+        ),
+      );
+      const day = bobs.updatedAt.slice(0, 10);
+      const entries = await entryCount();
+      const revisions = await revisionCount();
+
+      const stale = await expectApiError(
+        await put(
+          "privacy-policy",
+          { ...privacy, source: "Ann's words." },
+          { "If-Match": opened.revision },
+        ),
+        412,
+        "precondition_failed",
+      );
+      expect(stale.error.message).toMatch(
+        /^privacy-policy was changed by bob@example\.com on \d{4}-\d\d-\d\d at \d\d:\d\d UTC after the version you have\./,
+      );
+      expect(stale.error.message).toContain(day);
+      const staleDelete = await expectApiError(
+        await call("DELETE", "/admin/pages/privacy-policy", {
+          headers: { "If-Match": opened.revision },
+        }),
+        412,
+        "precondition_failed",
+      );
+      expect(staleDelete.error.message).toContain("changed by bob@example.com");
+
+      // Nothing was written, nor recorded.
+      expect((await findContentPage(fresh.handle.db, "privacy-policy"))?.source).toBe(
+        "Bob's words.",
+      );
+      expect(await entryCount()).toBe(entries);
+      expect(await revisionCount()).toBe(revisions);
+
+      // Deleted meanwhile: the editor is told so, and by whom.
+      await call("DELETE", "/admin/pages/privacy-policy", {
+        headers: { "If-Match": bobs.revision },
+        token: bob,
+      });
+      const gone = await expectApiError(
+        await put("privacy-policy", privacy, { "If-Match": bobs.revision }),
+        412,
+        "precondition_failed",
+      );
+      expect(gone.error.message).toMatch(
+        /^There is no page privacy-policy any more: it was deleted by bob@example\.com on \d{4}-/,
+      );
+    });
+
+    it("asks before replacing: If-None-Match: * on a page is 412, no condition 409, a delete without If-Match 428", async () => {
+      await pageOf(await put("privacy-policy", privacy, { "If-None-Match": "*" }), 201);
+      const exists = await expectApiError(
+        await put("privacy-policy", privacy, { "If-None-Match": "*" }, bob),
+        412,
+        "precondition_failed",
+      );
+      expect(exists.error.message).toMatch(
+        /^A page privacy-policy already exists \(made by ann@example\.com on .*\), titled "Privacy Policy"\. /,
+      );
+      const unconditional = await expectApiError(
+        await put("privacy-policy", privacy),
+        409,
+        "conflict",
+      );
+      expect(unconditional.error.message).toContain("If-Match");
+      const required = await expectApiError(
+        await call("DELETE", "/admin/pages/privacy-policy"),
+        428,
+        "precondition_required",
+      );
+      expect(required.error.message).toContain("If-Match");
+      expect(await entryCount()).toBe(1);
+      expect(await revisionCount()).toBe(1);
+    });
+
+    it("creates a page once when two editors create it at the same moment", async () => {
+      const answers = await Promise.all(
+        [ann, bob].map((token) => put("about", privacy, { "If-None-Match": "*" }, token)),
+      );
+      expect(answers.map((answer) => answer.status).toSorted()).toEqual([201, 412]);
+      expect(await entryCount()).toBe(1);
+      expect(await revisionCount()).toBe(1);
+    });
+
+    // Only a server with several connections can hold one write open while another starts.
+    it.runIf(name === "postgres")(
+      "makes a save wait for a page write in progress, then checks against it",
+      async () => {
+        const { db } = fresh.handle;
+        let written = () => {};
+        let commit = () => {};
+        const writtenYet = new Promise<void>((resolve) => {
+          written = resolve;
+        });
+        const first = db.transaction(async (tx) => {
+          await lockPageWrites(tx);
+          await putContentPage(tx, { handle: "about", ...rendered }, { name: "test", uid: null });
+          written();
+          await new Promise<void>((resolve) => {
+            commit = resolve;
+          });
+        });
+        await writtenYet;
+        const second = saveContentPage(
+          db,
+          { kind: "account", uid: "op-2", email: "bob@example.com" },
+          { handle: "about", ...rendered },
+          { ifMatch: undefined, ifNoneMatch: ["*"] },
+        ).catch((error: unknown) => error);
+        await expect.poll(() => connectionsWaitingForLocks(fresh.handle)).toBe(1);
+        commit();
+        await first;
+        expect(await second).toMatchObject({ status: 412, code: "precondition_failed" });
+        expect(await entryCount()).toBe(0);
+      },
+    );
+
+    it("refuses a page that can't be stored with 422 in words, leaving nothing behind", async () => {
+      const refusals: Array<[unknown, RegExp]> = [
+        [
+          { ...privacy, source: "Hello {{COMPANY_NAM}}" },
+          /^source: unknown placeholder.*COMPANY_NAM/,
+        ],
+        [{ ...privacy, format: "html", source: "<p> </p><br><a href='/x'></a>" }, /blank page/],
+        [{ ...privacy, source: "<img src=x onerror=alert(1)>" }, /no visible text/],
+        [{ ...privacy, source: "" }, /^source: is empty/],
+        [{ ...privacy, title: "  " }, /^title: is empty/],
+        [{ ...privacy, title: "Two\nlines" }, /^title: must be plain text on one line/],
+        [{ ...privacy, format: "docx" }, /^format: /],
+        [{ ...privacy, colour: "red" }, /unknown field "colour"/],
+      ];
+      for (const [body, message] of refusals) {
+        const refused = await expectApiError(
+          await put("about", body),
+          422,
+          "unprocessable_content",
+        );
+        expect(refused.error.message, JSON.stringify(body)).toMatch(message);
+      }
+      await expectApiError(await put("bad handle!", privacy), 400, "bad_request");
+      await expectApiError(
+        await call("PUT", "/admin/pages/about", {
+          headers: { "Content-Type": "text/markdown" },
+        }),
+        415,
+        "unsupported_media_type",
+      );
+      expect(await findContentPage(fresh.handle.db, "about")).toBeUndefined();
+      expect(await entryCount()).toBe(0);
+      expect(await revisionCount()).toBe(0);
+    });
+
+    it("previews a source exactly as a save would store it, sanitized, recording nothing", async () => {
+      const preview = async (body: unknown) => call("POST", "/admin/pages/preview", { body });
+      const answer = await preview({
+        format: "html",
+        source: "<p>We bake at dawn.<img src=x onerror=alert(1)><script>alert(2)</script></p>",
+      });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ html: "<p>We bake at dawn.</p>" });
+
+      const markdown = await preview({ format: "markdown", source: privacy.source });
+      const saved = await pageOf(await put("privacy-policy", privacy), 201);
+      expect(await markdown.json()).toEqual({ html: saved.html });
+
+      const refused = await expectApiError(
+        await preview({ format: "markdown", source: "{{NOPE}}" }),
+        422,
+        "unprocessable_content",
+      );
+      expect(refused.error.message).toBe("source: unknown placeholder(s): NOPE");
+      await expectApiError(
+        await preview({ format: "markdown", source: "x", title: "T" }),
+        422,
+        "unprocessable_content",
+      );
+      expect(await entryCount()).toBe(1);
+    });
+
+    it("tells who changed a page last, or no one for a page older than its history", async () => {
+      await putContentPage(
+        fresh.handle.db,
+        {
+          handle: "terms",
+          title: "Terms",
+          subtitle: "",
+          format: "html",
+          source: "<p>T</p>",
+          html: "<p>T</p>",
+        },
+        { name: BEFORE_PAGE_HISTORY, uid: null },
+      );
+      const page = await pageOf(await call("GET", "/admin/pages/terms"));
+      expect(page.updatedBy).toBeNull();
+      const list = adminPageListSchema.parse(await (await call("GET", "/admin/pages")).json());
+      expect(list.pages.map((row) => row.updatedBy)).toEqual([null]);
+    });
+
+    it("answers 401 signed out and 403 to a non-operator on every route", async () => {
+      const page = await pageOf(await put("privacy-policy", privacy), 201);
+      const [revision] = (await (await call("GET", "/admin/pages/privacy-policy/revisions")).json())
+        .revisions as Array<{ id: number }>;
+      const ifMatch = { "If-Match": page.revision };
+      const routes: Array<[string, string, Record<string, unknown>]> = [
+        ["GET", "/admin/pages", {}],
+        ["GET", "/admin/pages/privacy-policy", {}],
+        ["PUT", "/admin/pages/privacy-policy", { body: privacy, headers: ifMatch }],
+        ["PUT", "/admin/pages/new-page", { body: privacy }],
+        ["DELETE", "/admin/pages/privacy-policy", { headers: ifMatch }],
+        ["POST", "/admin/pages/privacy-policy/move", { body: { to: "privacy" }, headers: ifMatch }],
+        ["GET", "/admin/pages/privacy-policy/revisions", {}],
+        ["GET", `/admin/pages/privacy-policy/revisions/${revision?.id}`, {}],
+        [
+          "POST",
+          `/admin/pages/privacy-policy/revisions/${revision?.id}/restore`,
+          { headers: ifMatch },
+        ],
+        ["POST", "/admin/pages/preview", { body: { format: "html", source: "<p>x</p>" } }],
+      ];
+      for (const [method, path, options] of routes) {
+        await expectApiError(
+          await call(method, path, { ...options, token: null }),
+          401,
+          "unauthorized",
+        );
+        await expectApiError(
+          await call(method, path, { ...options, token: baker }),
+          403,
+          "forbidden",
+        );
+      }
+      expect(await entryCount()).toBe(1);
+      expect((await findContentPage(fresh.handle.db, "privacy-policy"))?.revision).toBe(
+        page.revision,
+      );
+    });
+
+    it("limits writes in the links' bucket and previews in their own", async () => {
+      stopRateLimitClock();
+      const refusedSave = () => put("about", { ...privacy, source: "{{NOPE}}" });
+      for (let i = 0; i < ADMIN_WRITES_PER_MINUTE; i++) {
+        expect((await refusedSave()).status).toBe(422);
+      }
+      await expectApiError(await refusedSave(), 429, "rate_limited");
+      // Shared with the links: an operator's writes are one budget.
+      await expectApiError(
+        await call("PUT", "/admin/links/promo/spring", { body: { destination: "/pricing" } }),
+        429,
+        "rate_limited",
+      );
+      const preview = () =>
+        call("POST", "/admin/pages/preview", { body: { format: "html", source: "<p>x</p>" } });
+      for (let i = 0; i < ADMIN_PREVIEWS_PER_MINUTE; i++) {
+        expect((await preview()).status).toBe(200);
+      }
+      await expectApiError(await preview(), 429, "rate_limited");
+    });
+  },
+);
