@@ -183,6 +183,66 @@ test.describe("the operator", () => {
     expect((await readLink(request, id)).status).toBe(404);
   });
 
+  test("a link with Sign-in required sends a signed-out visitor to sign in first", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const id = uniqueId("members");
+    await openEditor(page, "New link");
+    const dialog = editor(page);
+    await dialog.getByLabel("Category").fill("e2e");
+    await dialog.getByLabel("ID", { exact: true }).fill(id);
+    await dialog.getByLabel("Destination", { exact: true }).fill("/pricing");
+    const signIn = dialog.getByRole("checkbox", { name: "Sign-in required" });
+    await expect(signIn).not.toBeChecked();
+    await expect(signIn).toHaveAccessibleDescription(/asked to sign in first/);
+    await signIn.check();
+    await dialog.getByRole("button", { name: "Save link" }).click();
+    await expect(dialog).toBeHidden();
+    expect((await readLink(request, id)).link?.signInRequired).toBe(true);
+
+    const visitor = await browser.newContext({ userAgent: PHONE_USER_AGENT });
+    const visit = await visitor.newPage();
+    await visit.goto(`${e2eOrigin}/to/e2e/${id}`);
+    await visit.waitForURL(
+      (url) => url.pathname === "/login" && url.searchParams.get("target") === `/to/e2e/${id}`,
+    );
+    await visitor.close();
+
+    // Reopened, the box shows what is stored; unticked and saved, the link opens for anyone.
+    await openEditor(page, `Edit /to/e2e/${id}`);
+    await expect(signIn).toBeChecked();
+    await signIn.uncheck();
+    await dialog.getByRole("button", { name: "Save link" }).click();
+    await expect(dialog).toBeHidden();
+    expect((await readLink(request, id)).link?.signInRequired).toBe(false);
+  });
+
+  test("the links table fits the page: it never scrolls the page sideways", async ({
+    page,
+    request,
+  }) => {
+    // A link whose address is long and has no spaces, the widest a row gets.
+    const id = uniqueId(`wide-${"x".repeat(36)}`);
+    await putLink(request, id, `/pricing?note=${"long-campaign-address-".repeat(8)}`);
+    await page.reload();
+    const links = page.getByRole("table", { name: /^Short links/ });
+    await expect(links.getByText(`/to/e2e/${id}`, { exact: true })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    // What is wider than the screen scrolls inside the table's own region, which is named.
+    await expect(page.getByRole("region", { name: /^Short links, clicks/ })).toBeVisible();
+    if (test.info().project.name === "desktop") {
+      // On a laptop's screen the row's actions are in view without scrolling the table.
+      const edit = page.getByRole("button", { name: `Edit /to/e2e/${id}` });
+      await edit.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().top - 200));
+      await expect(edit).toBeInViewport({ ratio: 1 });
+    }
+  });
+
   test("the open editor has no serious accessibility violations", async ({ page }) => {
     await openEditor(page, "New link");
     await editor(page).getByLabel("Destination", { exact: true }).fill("/pricing");

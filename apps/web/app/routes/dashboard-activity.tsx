@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { ActivityLog } from "#app/features/dashboard/activity-log.tsx";
+import { BackOfficeNav } from "#app/layout/back-office-nav.tsx";
 import { OperatorOnly } from "#app/layout/operator-only.tsx";
 import { pageMeta } from "#app/seo/page-meta.ts";
 
@@ -21,14 +21,7 @@ export default function DashboardActivity() {
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:py-14">
       <h1 className="font-semibold text-3xl text-ink sm:text-4xl">Activity</h1>
       <OperatorOnly>
-        <p>
-          <Link
-            to="/dashboard"
-            className="font-semibold text-brand-700 underline underline-offset-4"
-          >
-            Back to the marketing dashboard
-          </Link>
-        </p>
+        <BackOfficeNav current="activity" />
         <ActivityLog />
       </OperatorOnly>
     </div>

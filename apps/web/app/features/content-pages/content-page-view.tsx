@@ -26,7 +26,7 @@ import { isTemplate, servedContentPage } from "./served-content-page.ts";
  * loads only for HTML the page does not already show.
  */
 const loadFetcher = () => import("./fetch-content-page.ts");
-const loadSanitizer = () => import("./sanitize-content-html.ts");
+const loadSanitizer = () => import("#app/lib/sanitize-content-html.ts");
 
 type LoadState =
   | { kind: "loading" }

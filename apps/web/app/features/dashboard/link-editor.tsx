@@ -2,15 +2,12 @@ import type { AdminShortLink } from "@bakery/shared/admin-links-contract";
 import { redirectAllowedHosts } from "@bakery/shared/redirect-target";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { ApiNetworkError, ApiRequestError } from "#app/lib/api/api-client.ts";
+import { ApiRequestError } from "#app/lib/api/api-client.ts";
 import { absoluteUrl, siteConfig } from "#app/site-config.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
-import { CampaignBuilder, type KnownNames } from "./campaign-builder.tsx";
-import { CopyLinkButton } from "./copy-link.tsx";
+import type { KnownNames } from "./campaign-builder.tsx";
 import { deleteLink, loadFunnelNames, loadLink, saveLink } from "./link-editor-api.ts";
-import { LinkField } from "./link-field.tsx";
 import {
-  type CampaignField,
   emptyLinkForm,
   type LinkField as FieldName,
   type FieldProblems,
@@ -23,6 +20,8 @@ import {
   shortAddress,
   writeBody,
 } from "./link-form.ts";
+import { LinkFormFields } from "./link-form-fields.tsx";
+import { requestFailureWords } from "./request-failure-words.ts";
 
 /** What the editor was opened for. */
 export type EditorRequest =
@@ -185,7 +184,7 @@ function EditorBody({
       setStep(request.kind === "delete" ? { kind: "delete", link } : { kind: "form" });
     } catch (error) {
       if (error instanceof ApiRequestError && error.leavingPage) return;
-      setStep({ kind: "load-failed", message: wordsFor(error) });
+      setStep({ kind: "load-failed", message: requestFailureWords(error) });
     }
   }
   // Loaded once, when the editor opens on a link (the body is made anew each time).
@@ -238,7 +237,7 @@ function EditorBody({
       if (atField) {
         flushSync(() => setApiProblems({ [atField.field]: atField.words }));
         form?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-      } else setFormError(wordsFor(error));
+      } else setFormError(requestFailureWords(error));
     } finally {
       setBusy(false);
     }
@@ -250,7 +249,7 @@ function EditorBody({
       const existing = await loadLink(cat, id);
       setStep({ kind: "replace", message, existing });
     } catch (error) {
-      setFormError(`${message} ${wordsFor(error)}`);
+      setFormError(`${message} ${requestFailureWords(error)}`);
     }
   }
 
@@ -265,7 +264,7 @@ function EditorBody({
       if (error instanceof ApiRequestError && error.leavingPage) return;
       if (error instanceof ApiRequestError && error.status === 412) {
         setStep({ kind: "stale", message: error.message });
-      } else setFormError(wordsFor(error));
+      } else setFormError(requestFailureWords(error));
     } finally {
       setBusy(false);
     }
@@ -366,84 +365,22 @@ function EditorBody({
       ) : null}
       {step.kind === "form" ? (
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <div className="flex flex-wrap gap-4 *:flex-1">
-            <LinkField
-              id={`${idPrefix}-cat`}
-              label="Category"
-              value={values.cat}
-              onChange={(value) => change("cat", value)}
-              problem={shown.cat}
-              readOnly={editing}
-              required
-            />
-            <LinkField
-              id={`${idPrefix}-id`}
-              label="ID"
-              value={values.id}
-              onChange={(value) => change("id", value)}
-              problem={shown.id}
-              readOnly={editing}
-              required
-            />
-          </div>
-          <div className="flex flex-col gap-2">
-            <p className="font-semibold text-sm">Short link</p>
-            <p className="break-all" aria-live="polite">
-              {shortAddress(siteOrigin, cat, id)}
-            </p>
-            {ownProblems.cat || ownProblems.id ? null : (
-              <CopyLinkButton
-                address={shortAddress(siteOrigin, cat, id)}
-                label={`Copy ${shortAddress(siteOrigin, cat, id)}`}
-              />
-            )}
-          </div>
-          <LinkField
-            id={`${idPrefix}-destination`}
-            label="Destination"
-            value={values.destination}
-            onChange={(value) => change("destination", value)}
-            problem={shown.destination}
-            note="A path on this site (/pricing) or an address on an allowed host"
-            required
-          />
-          <CampaignBuilder
+          <LinkFormFields
             idPrefix={idPrefix}
             values={values}
-            onChange={(field: CampaignField, value) => change(field, value)}
+            editing={editing}
+            shortLink={{
+              address: shortAddress(siteOrigin, cat, id),
+              copyable: !ownProblems.cat && !ownProblems.id,
+            }}
             problems={shown}
+            preview={preview}
             known={known}
-          />
-          {namesFailed ? (
-            <p className="text-cocoa text-sm">
-              The campaign names already in the funnel could not be loaded, so there are no
-              suggestions; you can still type them.
-            </p>
-          ) : null}
-          <div className="flex flex-col gap-2 rounded-xl bg-brand-50 p-4">
-            <p className="font-semibold text-sm">Visitors are sent to</p>
-            <p className="break-all" aria-live="polite">
-              {preview.ok
-                ? absoluteUrl(preview.target)
-                : "Shown here once the destination and campaign fields are complete."}
-            </p>
-          </div>
-          <LinkField
-            id={`${idPrefix}-expires`}
-            label="Expires"
-            type="datetime-local"
-            value={values.expiresAt}
-            onChange={(value) => change("expiresAt", value)}
-            problem={shown.expiresAt}
-            note="Your time zone. After it, the link goes to the fallback, or says it has ended."
-          />
-          <LinkField
-            id={`${idPrefix}-fallback`}
-            label="Fallback destination"
-            value={values.fallback}
-            onChange={(value) => change("fallback", value)}
-            problem={shown.fallback}
-            note="Where the link goes once it has expired"
+            namesFailed={namesFailed}
+            onChange={change}
+            onSignInRequiredChange={(checked) =>
+              setValues((current) => ({ ...current, signInRequired: checked }))
+            }
           />
           {failure}
           <div className="flex flex-wrap gap-2">
@@ -460,15 +397,4 @@ function EditorBody({
       ) : null}
     </div>
   );
-}
-
-/** Words for a failed request: the API's own, or what went wrong on the way. */
-function wordsFor(error: unknown): string {
-  if (error instanceof ApiRequestError) return error.message;
-  if (error instanceof ApiNetworkError) {
-    return error.timedOut
-      ? "The server took too long to answer. Try again."
-      : "We couldn't reach the server. Check your connection and try again.";
-  }
-  return "Something went wrong on this page. Try again.";
 }

@@ -60,3 +60,39 @@ export function LinkField({
     </div>
   );
 }
+
+/** A yes-or-no setting of the short-link editor: the box, its label, and a line on what it does. */
+export function LinkCheckbox({
+  id,
+  label,
+  checked,
+  onChange,
+  note,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  note: string;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={`${id}-note`}
+        className="mt-0.5 size-6 shrink-0 accent-brand-700"
+      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="font-semibold text-ink text-sm">
+          {label}
+        </label>
+        <p id={`${id}-note`} className="text-cocoa text-sm">
+          {note}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -115,6 +115,8 @@ describe("the form", () => {
       signInRequired: false,
     });
     expect(writeBody(form({ destination: "/" })).utm).toBeNull();
+    // The editor's "Sign-in required" box: sent as it is ticked.
+    expect(writeBody(form({ destination: "/", signInRequired: true })).signInRequired).toBe(true);
     const stored = formValuesOf({
       cat: "promo",
       id: "spring",

@@ -6,7 +6,7 @@ import {
 import { SLUG_MAX_LENGTH, slugSchema } from "@bakery/shared/api-contract";
 import { checkShortLinkTarget, type RedirectTargetPolicy } from "@bakery/shared/redirect-target";
 
-/** The short-link editor's fields as typed (every one a string, "" when empty). */
+/** The short-link editor's fields as typed (the text ones "" when empty). */
 export type LinkFormValues = {
   cat: string;
   id: string;
@@ -19,7 +19,7 @@ export type LinkFormValues = {
   /** As an `<input type="datetime-local">` holds it, in the browser's time zone. */
   expiresAt: string;
   fallback: string;
-  /** Kept as the link has it: the editor doesn't show it, and a save must not clear it. */
+  /** Only signed-in visitors may follow it: the others are asked to sign in first. */
   signInRequired: boolean;
 };
 

@@ -17,8 +17,21 @@ const lastClickedFormat = new Intl.DateTimeFormat("en-GB", {
   timeZoneName: "short",
 });
 
-const columns: TableColumn<LinkRow>[] = [
-  { id: "path", label: "Short link", value: (row) => row.path, firstDirection: "ascending" },
+/**
+ * Long addresses wrap where they must, anywhere, so no address makes the table wider; the
+ * least width keeps a short one on one line.
+ */
+const addressClass = "block wrap-anywhere";
+
+/** The counts, after the link's own address: the CSV has them in this order too. */
+const countColumns: TableColumn<LinkRow>[] = [
+  {
+    id: "path",
+    label: "Short link",
+    value: (row) => row.path,
+    render: (row) => <span className={`${addressClass} min-w-36 max-w-48`}>{row.path}</span>,
+    firstDirection: "ascending",
+  },
   {
     id: "range-clicks",
     label: "Clicks in range",
@@ -44,6 +57,15 @@ const columns: TableColumn<LinkRow>[] = [
   },
   { id: "total-clicks", label: "All-time clicks", value: (row) => row.totalClicks, numeric: true },
   { id: "total-scans", label: "All-time scans", value: (row) => row.totalScans, numeric: true },
+];
+
+const qrCodeColumn: TableColumn<LinkRow> = {
+  id: "qr-code",
+  label: "QR code",
+  render: (row) => <LinkQrCode cat={row.cat} id={row.id} />,
+};
+
+const detailColumns: TableColumn<LinkRow>[] = [
   {
     id: "last-clicked",
     label: "Last clicked",
@@ -55,10 +77,9 @@ const columns: TableColumn<LinkRow>[] = [
     id: "target",
     label: "Goes to",
     value: (row) => row.target,
-    render: (row) => <span className="block min-w-48 break-all">{row.target}</span>,
+    render: (row) => <span className={`${addressClass} min-w-40 max-w-48`}>{row.target}</span>,
     firstDirection: "ascending",
   },
-  { id: "qr-code", label: "QR code", render: (row) => <LinkQrCode cat={row.cat} id={row.id} /> },
 ];
 
 function sparklineSummary(row: LinkRow): string {
@@ -73,7 +94,10 @@ function sparklineSummary(row: LinkRow): string {
 
 /**
  * Every short link with its clicks in the range (and their shape per day) and all time, and
- * `actions` on each (copy, edit, delete) when given.
+ * `actions` on each (copy, edit, delete) when given. Ten columns are wider than the page beside
+ * the menu, so the table scrolls sideways in its own region (never the page); the actions and
+ * the QR code come before the last click and the target, so they are in view without
+ * scrolling on a laptop's screen.
  */
 export function LinksTable({
   report,
@@ -91,11 +115,12 @@ export function LinksTable({
   return (
     <SortableTable
       caption={`Short links, clicks ${report.from} to ${report.to}`}
-      columns={
-        actions
-          ? [...columns, { id: "actions", label: "Actions", render: (row) => actions(row) }]
-          : columns
-      }
+      columns={[
+        ...countColumns,
+        ...(actions ? [{ id: "actions", label: "Actions", render: actions }] : []),
+        qrCodeColumn,
+        ...detailColumns,
+      ]}
       rows={rows}
       rowKey={(row) => row.path}
       initialSort={{ column: "range-clicks", direction: "descending" }}

@@ -9,9 +9,13 @@ export type ReportState<Report> =
 
 /**
  * Loads a report whenever `load` changes (a new range or grouping), dropping the answer
- * to an older request that arrives late, and offers `retry` after a failure.
+ * to an older request that arrives late, and offers `retry` after a failure, said by
+ * `failureWords` (a report's words by default).
  */
-export function useReport<Report>(load: () => Promise<Report>) {
+export function useReport<Report>(
+  load: () => Promise<Report>,
+  failureWords: (error: unknown) => string = reportErrorMessage,
+) {
   const [state, setState] = useState<ReportState<Report>>({ kind: "loading" });
   const [attempt, setAttempt] = useState(0);
 
@@ -28,13 +32,13 @@ export function useReport<Report>(load: () => Promise<Report>) {
         console.error("Could not load a dashboard report", error);
         // The API client is taking the browser to sign in: nothing to say here.
         if (!current || (error instanceof ApiRequestError && error.leavingPage)) return;
-        setState({ kind: "failed", message: reportErrorMessage(error) });
+        setState({ kind: "failed", message: failureWords(error) });
       },
     );
     return () => {
       current = false;
     };
-  }, [load, attempt]);
+  }, [load, attempt, failureWords]);
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
   return { state, retry };

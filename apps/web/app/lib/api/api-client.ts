@@ -132,9 +132,16 @@ export function createApiClient(deps: ApiClientDeps) {
      */
     get: <Schema extends z.ZodType>(path: string, schema: Schema, started?: Promise<Response>) =>
       request("GET", path, undefined, schema, started),
-    /** POST `body` as JSON to `path`; the answer is checked against `schema`. */
-    post: <Schema extends z.ZodType>(path: string, body: unknown, schema: Schema) =>
-      request("POST", path, body, schema),
+    /**
+     * POST `body` as JSON to `path`, on `conditions` when the action changes one version of
+     * something (a page's move or restore); the answer is checked against `schema`.
+     */
+    post: <Schema extends z.ZodType>(
+      path: string,
+      body: unknown,
+      schema: Schema,
+      conditions: Conditions = {},
+    ) => request("POST", path, body, schema, undefined, conditions),
     /** PUT `body` as JSON to `path` on `conditions` (If-Match, If-None-Match); checked as get's. */
     put: <Schema extends z.ZodType>(
       path: string,

@@ -11,7 +11,10 @@ export const contentHtmlPurifyConfig = {
   ALLOWED_URI_REGEXP: allowedLinkPattern,
 } satisfies Config;
 
-/** The browser's second pass over content HTML the server already sanitized. */
+/**
+ * The browser's second pass over content HTML the server already sanitized: on the public
+ * page and in the page editor's preview, so what the editor shows is what visitors get.
+ */
 export function sanitizeContentHtml(html: string): string {
   return DOMPurify.sanitize(html, contentHtmlPurifyConfig);
 }

@@ -1,0 +1,91 @@
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { buttonClasses } from "#app/ui/button-styles.ts";
+
+/**
+ * A question asked before something that can't simply be taken back (delete, restore, leave
+ * with unsaved changes), in the platform's modal dialog: focus moves to the answer that keeps
+ * things as they are, Escape is that answer too, and the page behind is inert meanwhile.
+ * Focus goes back to what opened it when it closes.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = "Cancel",
+  busy = false,
+  problem = "",
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  busy?: boolean;
+  /** Why the last try failed, in words; shown (and announced) in the dialog. */
+  problem?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const opener = useRef<Element | null>(null);
+  const headingId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      opener.current = document.activeElement;
+      element.showModal();
+      cancel.current?.focus();
+    } else if (!open && element.open) element.close();
+  }, [open]);
+
+  function closed() {
+    if (open) onCancel();
+    const back = opener.current;
+    if (back instanceof HTMLElement && back.isConnected) back.focus();
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      onClose={closed}
+      aria-labelledby={headingId}
+      className="m-auto w-full max-w-lg rounded-2xl bg-white p-6 text-ink shadow-card"
+    >
+      {open ? (
+        <div className="flex flex-col gap-4">
+          <h2 id={headingId} className="font-semibold text-2xl">
+            {title}
+          </h2>
+          {children}
+          <p role="alert" className="text-red-800">
+            {problem}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              aria-disabled={busy || undefined}
+              onClick={() => !busy && onConfirm()}
+              className={buttonClasses("primary")}
+            >
+              {busy ? "Working…" : confirmLabel}
+            </button>
+            <button
+              ref={cancel}
+              type="button"
+              onClick={() => dialog.current?.close()}
+              className={buttonClasses("secondary")}
+            >
+              {cancelLabel}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
