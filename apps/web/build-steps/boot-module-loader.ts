@@ -142,7 +142,8 @@ export function loadBootFromModuleFile(
     markup: atLowPriority(markupOf(page.page, link), link),
   }));
   preloads.push(preloadOf(bootUrl));
-  const size = (href: string) => (href === bootUrl ? module.contents.length : (sizeOf?.(href) ?? 0));
+  const size = (href: string) =>
+    href === bootUrl ? module.contents.length : (sizeOf?.(href) ?? 0);
   const ordered = sizeOf ? [...preloads].sort((a, b) => size(b.href) - size(a.href)) : preloads;
   const later = modulesAfterBoot(preloads, afterBoot, sizeOf).map(preloadOf);
   for (const link of links) page.remove(link);

@@ -5,11 +5,7 @@ import { modulesAfterBoot } from "../app/modules-after-boot.ts";
 import { appFreePagePaths, publicRoutePaths } from "../app/public-routes.ts";
 import { readAppChunks } from "./app-chunks.ts";
 import { takeTheAppOut } from "./app-free-pages.ts";
-import {
-  builtFileSize,
-  bundleBootLoader,
-  loadBootFromModuleFiles,
-} from "./boot-module-loader.ts";
+import { builtFileSize, bundleBootLoader, loadBootFromModuleFiles } from "./boot-module-loader.ts";
 import type { InlineScriptOptions } from "./bundle-inline-script.ts";
 import { keepContentPageTemplate } from "./content-page-template.ts";
 import { bundleParseTimeScripts, writeParseTimeScripts } from "./inline-page-scripts.ts";
@@ -51,7 +47,9 @@ async function pageTransforms(
 async function builtPages(clientDir: string): Promise<BuiltPage[]> {
   const known = new Map<string, BuiltPage>();
   const add = (kind: BuiltPage["kind"], pagePath?: string) => {
-    const file = pagePath ? prerenderedPageFile(clientDir, pagePath) : path.join(clientDir, SPA_FALLBACK_FILE);
+    const file = pagePath
+      ? prerenderedPageFile(clientDir, pagePath)
+      : path.join(clientDir, SPA_FALLBACK_FILE);
     known.set(file, pagePath === undefined ? { file, kind } : { file, path: pagePath, kind });
   };
   for (const pagePath of publicRoutePaths) add("app", pagePath);
@@ -80,7 +78,11 @@ export async function buildPages(
       ),
     ]),
   );
-  const transforms = await pageTransforms(clientDir, { define, lazyChunks: chunks.lazy, afterBoot });
+  const transforms = await pageTransforms(clientDir, {
+    define,
+    lazyChunks: chunks.lazy,
+    afterBoot,
+  });
   const pages = await rewritePages(await builtPages(clientDir), transforms);
   for (const transform of transforms) {
     for (const [file, contents] of transform.files?.() ?? []) {

@@ -1,5 +1,5 @@
-import path from "node:path";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { build, type Plugin, parseAst, type Rolldown } from "vite";
 import type { InlineScriptName } from "../app/parse-time-scripts.ts";
 

@@ -52,9 +52,7 @@ function charsetDeclaration(page: ParsedPage) {
 }
 
 /** The step: scripts in list order at each place; an unknown marker fails the build. */
-export function writeParseTimeScripts(
-  scripts: readonly BundledParseTimeScript[],
-): PageTransform {
+export function writeParseTimeScripts(scripts: readonly BundledParseTimeScript[]): PageTransform {
   const byName = new Map(scripts.map((script) => [script.name, script]));
   const used = new Set<string>();
   return {

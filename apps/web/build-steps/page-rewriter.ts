@@ -20,7 +20,11 @@ export class PageRewriter {
   readonly #edits: Edit[] = [];
   readonly #removed = new Set<PageNode>();
 
-  constructor(readonly page: ParsedPage) {}
+  readonly page: ParsedPage;
+
+  constructor(page: ParsedPage) {
+    this.page = page;
+  }
 
   /** Whether an earlier step removed the node: the later ones then leave it alone. */
   isRemoved(node: PageNode): boolean {
@@ -72,7 +76,9 @@ export class PageRewriter {
   /** The page with every change written in. */
   toHtml(): string {
     // A stable sort: at one place, insertions in the order asked for, then a replacement.
-    const edits = [...this.#edits].sort((a, b) => a.from - b.from || isReplacement(a) - isReplacement(b));
+    const edits = [...this.#edits].sort(
+      (a, b) => a.from - b.from || isReplacement(a) - isReplacement(b),
+    );
     const { html } = this.page;
     let out = "";
     let at = 0;
