@@ -803,3 +803,39 @@ test.describe("a content page that doesn't exist", () => {
     }
   });
 });
+
+// The build empties React Router's boot script and boots the app from a file at the first
+// paint (apps/web/build-steps/boot-module-loader.ts): what it relies on is that the page still
+// hydrates, adopting the HTML the build wrote, with no mismatch.
+test("every prerendered page hydrates from its built HTML without a mismatch", async ({
+  plainPage: page,
+}) => {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    // React's production builds name a hydration mismatch by its error number (418–425).
+    if (message.type() === "error" && /hydrat|react error #4(1[89]|2[0-5])/i.test(message.text()))
+      problems.push(message.text());
+  });
+  for (const path of [
+    "/",
+    "/book-demo",
+    "/pricing",
+    "/signup",
+    "/login",
+    "/saas",
+    "/privacy-policy",
+  ]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    // Where React rendered the boot script, an empty one is left for it to find.
+    expect(
+      await page.evaluate(
+        () => document.querySelectorAll('script[type="module"]:not([src]):empty').length,
+      ),
+      path,
+    ).toBe(1);
+    await page.waitForTimeout(300);
+  }
+  expect(problems).toEqual([]);
+});

@@ -5,7 +5,7 @@ import { captureBrowserAttribution } from "./lib/attribution/browser-attribution
 import { reportLanding } from "./lib/attribution/report-landing.ts";
 
 // The build writes the attribution capture inline at the top of every page's head, the SPA
-// fallback's included (build-steps/inline-attribution-capture.ts): it has run before the router
+// fallback's included (a parse-time script, app/parse-time-scripts.ts): it has run before the router
 // reads the address. The development server writes no such script, so there the app runs it.
 if (import.meta.env.DEV) captureBrowserAttribution();
 

@@ -1,42 +1,66 @@
+import type * as inlineScripts from "./inline-scripts.ts";
+
+/** A script the build can write inline: an export of inline-scripts.ts. */
+export type InlineScriptName = keyof typeof inlineScripts;
+
 /**
  * Scripts that run while a page's HTML is parsed, before the app (docs/decisions/0011): each is
- * a module of the app, bundled and written inline into the prerendered HTML
- * (build-steps/inline-page-scripts.ts), and hashed into the CSP like every inline script.
+ * a function of the app (inline-scripts.ts), bundled and written inline into the prerendered
+ * HTML (build-steps/inline-page-scripts.ts), and hashed into the CSP like every inline script.
  * `slot` replaces its marker, right after the slot it fills; `head`, on every page with that
- * marker, goes before the stylesheet (or first, `beforeAttributionCapture`), so it runs as soon
- * as the parser reaches it (a script after a stylesheet waits for it). A script with no `slot` fills none: its marker only asks
- * for the head part. Paths are relative to this folder.
+ * marker (or on every page, `everyPage`), goes where `headAt` says: "charset", right after the
+ * charset declaration, or "stylesheet", right before the first stylesheet. A script there runs
+ * as soon as the parser reaches it; one after a stylesheet waits for it. Scripts at one place
+ * go in the order of this list. A script with no `slot` fills none: its marker only asks for
+ * the head part.
  */
-export const parseTimeScripts = {
-  "scheduling-frame": {
-    head: "features/book-demo/scheduling-frame-in-head.ts",
-    slot: "features/book-demo/scheduling-frame-on-parse.ts",
-  },
-  "pricing-table": {
-    head: "features/signup/pricing-table-in-head.ts",
-    slot: "features/signup/pricing-table-on-parse.ts",
+export const parseTimeScripts = [
+  {
+    name: "pricing-table",
+    head: "pricingTableInHead",
+    slot: "pricingTableOnParse",
     // Asks for the provider's file, whose address is fixed: it reads nothing the capture
-    // writes (the table's client reference is the slot's), so it need not wait for it.
-    beforeAttributionCapture: true,
+    // writes (the table's client reference is the slot's), so it need not wait for it, and
+    // goes first (the capture is otherwise the page's first script, ~30 ms on a slow phone).
+    headAt: "charset",
   },
-  "short-link-lookup": {
-    head: "features/short-links/short-link-lookup-in-head.ts",
+  {
+    // Where a visitor came from is kept even if they follow a link before the app boots at
+    // the first paint; it runs before anything else reads the address (the booking frame
+    // carries the source it stores), on every page and the SPA fallback. The app's own
+    // bundle carries no copy: entry.client runs it only on the development server.
+    name: "attribution-capture",
+    head: "attributionCapture",
+    headAt: "charset",
+    everyPage: true,
   },
-} as const satisfies Record<string, ParseTimeScriptFiles>;
+  {
+    name: "scheduling-frame",
+    head: "schedulingFrameInHead",
+    slot: "schedulingFrameOnParse",
+    headAt: "stylesheet",
+  },
+  {
+    name: "short-link-lookup",
+    head: "shortLinkLookupInHead",
+    headAt: "stylesheet",
+  },
+] as const satisfies readonly ParseTimeScriptParts[];
 
-/** A parse-time script's modules. */
-export interface ParseTimeScriptFiles {
-  readonly head: string;
-  readonly slot?: string;
-  /**
-   * Its head part goes first in the head, before the attribution capture (otherwise the page's
-   * first script, ~30 ms on a slow phone's 4× CPU), for a script that reads nothing the capture
-   * writes. The others run after it: the booking frame carries the source it stores.
-   */
-  readonly beforeAttributionCapture?: true;
+/** A parse-time script's parts. */
+export interface ParseTimeScriptParts {
+  readonly name: string;
+  readonly head: InlineScriptName;
+  readonly slot?: InlineScriptName;
+  readonly headAt: "charset" | "stylesheet";
+  /** Written into every page, asked for by no marker. */
+  readonly everyPage?: true;
 }
 
-export type ParseTimeScript = keyof typeof parseTimeScripts;
+type AnyParseTimeScript = (typeof parseTimeScripts)[number];
+
+/** A script a page asks for with a marker. */
+export type ParseTimeScript = Exclude<AnyParseTimeScript, { everyPage: true }>["name"];
 
 /** Where a page asks for a script; the build replaces it with the script. */
 export function parseTimeScriptMarker(name: ParseTimeScript): string {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { withoutTheApp } from "./app-free-pages.ts";
+import { takeTheAppOut } from "./app-free-pages.ts";
+import { parsePage } from "./page-html.ts";
+import { PageRewriter } from "./page-rewriter.ts";
 
 const PAGE = [
   "<!DOCTYPE html><html><head>",
@@ -14,9 +16,11 @@ const PAGE = [
   "</body></html>",
 ].join("");
 
-describe("withoutTheApp", () => {
+describe("takeTheAppOut", () => {
   it("removes every script and module preload and keeps the page, its styles and fonts", () => {
-    expect(withoutTheApp(PAGE)).toBe(
+    const page = new PageRewriter(parsePage(PAGE));
+    takeTheAppOut.rewrite(page, { file: "to/not-found/index.html", kind: "app-free" });
+    expect(page.toHtml()).toBe(
       [
         "<!DOCTYPE html><html><head>",
         '<link rel="stylesheet" href="/assets/app.css"/>',

@@ -1,6 +1,5 @@
-import { readFile, writeFile } from "node:fs/promises";
-import { MODULE_PRELOAD } from "./boot-module-loader.ts";
-import { prerenderedPageFile, SCRIPT_ELEMENT } from "./inline-script-hashes.ts";
+import { hasRel } from "./page-html.ts";
+import type { PageTransform } from "./page-transform.ts";
 
 /**
  * A prerendered page without the app: every script element and module preload removed,
@@ -9,17 +8,14 @@ import { prerenderedPageFile, SCRIPT_ELEMENT } from "./inline-script-hashes.ts";
  * problem page, which the server also answers at addresses the app would route
  * elsewhere, where hydrating it would not match.
  */
-export function withoutTheApp(html: string): string {
-  return html.replace(SCRIPT_ELEMENT, "").replace(MODULE_PRELOAD, "");
-}
-
-/** Rewrites the prerendered pages at `pagePaths` ("/to/not-found") under clientDir. */
-export async function takeTheAppOutOfPages(
-  clientDir: string,
-  pagePaths: readonly string[],
-): Promise<void> {
-  for (const pagePath of pagePaths) {
-    const file = prerenderedPageFile(clientDir, pagePath);
-    await writeFile(file, withoutTheApp(await readFile(file, "utf8")));
-  }
-}
+export const takeTheAppOut: PageTransform = {
+  name: "take-the-app-out",
+  pages: ["app-free"],
+  writes: "nothing: removes every script element and module preload",
+  after: [],
+  rewrite(page) {
+    for (const element of page.elements()) {
+      if (element.name === "script" || hasRel(element, "modulepreload")) page.remove(element);
+    }
+  },
+};

@@ -1,18 +1,35 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  BOOT_LOADER,
   BootScriptError,
   bootModuleFile,
-  loadBootFromModuleFile,
+  loadBootFromModuleFile as bootPage,
+  builtFileSize,
+  bundleBootLoader,
   loadBootFromModuleFiles,
   SLOW_LINK_START_MS,
   SMALLEST_FILE_AFTER_BOOT,
-  SPA_FALLBACK_FILE,
 } from "./boot-module-loader.ts";
 import { inlineScriptHashes } from "./inline-script-hashes.ts";
+import { parsePage } from "./page-html.ts";
+import { PageRewriter } from "./page-rewriter.ts";
+import { rewritePages } from "./page-transform.ts";
+
+const BOOT_LOADER = await bundleBootLoader();
+
+/** One page through the step, as the build rewrites it. */
+function loadBootFromModuleFile(
+  html: string,
+  sizeOf?: (href: string) => number,
+  afterBoot?: readonly string[],
+) {
+  const page = new PageRewriter(parsePage(html));
+  const inputs = sizeOf ? { loader: BOOT_LOADER, sizeOf } : { loader: BOOT_LOADER };
+  const module = bootPage(page, inputs, afterBoot);
+  return module ? { html: page.toHtml(), module } : { html: page.toHtml() };
+}
 
 // What React Router 8.4 writes into a prerendered page (shortened).
 const preloadLinks = [
@@ -153,6 +170,14 @@ describe("loadBootFromModuleFile", () => {
     expect(html).toContain(
       `${sriLinks[0]}<template data-app-modules>${atLowPriority(sriLinks[1] ?? "")}${atLowPriority(`<link rel="modulepreload" href="/${module?.file}"/>`)}</template><script nonce="abc" data-app-boot="/${module?.file}">`,
     );
+  });
+
+  it("is a module of the app bundled into one small classic script", () => {
+    expect(BOOT_LOADER).not.toMatch(/\bexport\b|\bimport\s*[{"'`*]/);
+    expect(BOOT_LOADER).toContain(
+      `${SLOW_LINK_START_MS === 1000 ? "1e3" : SLOW_LINK_START_MS}-performance.now()`,
+    );
+    expect(BOOT_LOADER.length).toBeLessThan(1000);
   });
 
   it("leaves a page with nothing to boot as it is", () => {
@@ -316,48 +341,39 @@ describe("loadBootFromModuleFiles", () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("rewrites every prerendered page at any depth, writes each boot file once, leaves the SPA fallback", async () => {
+  it("rewrites every page the app hydrates, at any depth, and writes each boot file once", async () => {
     dir = mkdtempSync(path.join(tmpdir(), "boot-loader-"));
-    mkdirSync(path.join(dir, "assets"));
-    mkdirSync(path.join(dir, "to/promo"), { recursive: true });
-    for (const file of ["index.html", "saas.html", "to/promo/index.html", SPA_FALLBACK_FILE]) {
-      writeFileSync(path.join(dir, file), page());
+    const root = dir;
+    mkdirSync(path.join(root, "assets"));
+    mkdirSync(path.join(root, "to/promo"), { recursive: true });
+    const pages = ["index.html", "saas/index.html", "to/promo/index.html"].map((file) => ({
+      file: path.join(root, file),
+      path: `/${path.dirname(file)}`.replace("/.", "/"),
+      kind: "app" as const,
+    }));
+    for (const { file } of pages) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, page());
     }
     // The lazy module the page needs at once, large enough to be a file of its own.
-    writeFileSync(path.join(dir, "assets/session-7.js"), "x".repeat(SMALLEST_FILE_AFTER_BOOT));
+    writeFileSync(path.join(root, "assets/session-7.js"), "x".repeat(SMALLEST_FILE_AFTER_BOOT));
+    const inputs = { loader: BOOT_LOADER, sizeOf: (href: string) => builtFileSize(root, href) };
     await expect(
-      loadBootFromModuleFiles(dir, new Map([[path.join(dir, "gone/index.html"), ["/x.js"]]])),
+      rewritePages(pages, [loadBootFromModuleFiles(inputs, new Map([["/gone", ["/x.js"]]]))]),
     ).rejects.toThrow(/no prerendered page/);
-    const modules = await loadBootFromModuleFiles(
-      dir,
-      new Map([[path.join(dir, "to/promo/index.html"), ["/assets/session-7.js"]]]),
+    for (const { file } of pages) writeFileSync(file, page());
+    const step = loadBootFromModuleFiles(
+      inputs,
+      new Map([["/to/promo", ["/assets/session-7.js"]]]),
     );
-    expect(readFileSync(path.join(dir, "to/promo/index.html"), "utf8")).toContain(
+    await rewritePages(pages, [step]);
+    expect(readFileSync(path.join(root, "to/promo/index.html"), "utf8")).toContain(
       'href="/assets/session-7.js"',
     );
-    expect(readFileSync(path.join(dir, "index.html"), "utf8")).not.toContain("session-7");
-    expect(modules).toHaveLength(1);
-    const file = path.join(dir, modules[0]?.file ?? "");
-    expect(existsSync(file) && readFileSync(file, "utf8")).toBe(bootBody);
-    for (const file of ["index.html", "saas.html", "to/promo/index.html"]) {
-      expect(readFileSync(path.join(dir, file), "utf8")).toContain(BOOT_LOADER);
-    }
-    expect(readFileSync(path.join(dir, SPA_FALLBACK_FILE), "utf8")).toBe(page());
-  });
-});
-
-// The real build fails if React Router stops writing an inline module script; this says
-// which part of its output the step relies on, and only that.
-describe("React Router's Scripts output", () => {
-  it("still boots with one inline module script next to module preloads", () => {
-    const source = readFileSync(
-      path.resolve(
-        import.meta.dirname,
-        "../../../node_modules/react-router/dist/production/lib/dom/ssr/components.js",
-      ),
-      "utf8",
-    );
-    expect(source).toContain('type: "module"');
-    expect(source).toContain('rel: "modulepreload"');
+    expect(readFileSync(path.join(root, "index.html"), "utf8")).not.toContain("session-7");
+    const files = [...(step.files?.() ?? [])];
+    expect(files).toHaveLength(1);
+    expect(files[0]?.[1]).toBe(bootBody);
+    for (const { file } of pages) expect(readFileSync(file, "utf8")).toContain(BOOT_LOADER);
   });
 });

@@ -1,10 +1,21 @@
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { SPA_FALLBACK_FILE } from "@bakery/shared/build-files";
-import { firstStylesheet } from "./head-places.ts";
-import { htmlFiles, SCRIPT_ELEMENT, scriptType } from "./inline-script-hashes.ts";
+import { bundleInlineScript } from "./bundle-inline-script.ts";
+import {
+  attribute,
+  contentOf,
+  firstStylesheet,
+  hasRel,
+  headOf,
+  inlineScript,
+  isInlineScript,
+  markupOf,
+  type PageElement,
+  scriptType,
+} from "./page-html.ts";
+import type { PageRewriter } from "./page-rewriter.ts";
+import type { PageTransform } from "./page-transform.ts";
 
 /**
  * Starts each prerendered page's JavaScript at its first paint, or sooner on a slow link
@@ -21,70 +32,22 @@ import { htmlFiles, SCRIPT_ELEMENT, scriptType } from "./inline-script-hashes.ts
  * finds it there when it hydrates). The module preloads (with their `integrity`,
  * `crossorigin` or `nonce`) move unchanged into an inert `<template>`, largest file
  * first, then the lazy modules the page needs as soon as it runs (app/modules-after-boot.ts).
- * The template and one fixed loader, the same on every page (the policy needs one hash for
- * it), go into the head before the stylesheet: a classic script there runs while the page
- * is parsed, where one after the stylesheet waits for it. When the loader starts, it puts the
- * preloads into the head, so every module downloads at once, and imports the boot file named
- * by its `data-app-boot` attribute (on a slow link the download starts before the import).
+ * The template and one fixed loader (app/boot/load-app-at-first-paint.ts), the same on every
+ * page (the policy needs one hash for it), go into the head before the stylesheet: a classic
+ * script there runs while the page is parsed, where one after the stylesheet waits for it.
+ * When the loader starts, it puts the preloads into the head, so every module downloads at
+ * once, and imports the boot file named by its `data-app-boot` attribute.
  *
  * The SPA fallback is left as React Router writes it: it has nothing to paint before
  * its code runs, so waiting for a paint would only delay it.
  */
 
-export { SPA_FALLBACK_FILE };
+export { SLOW_LINK_START_MS } from "../app/boot/slow-link.ts";
 
-/**
- * When a page that has not painted yet starts anyway (ms after its navigation started). A page
- * still waiting then is on a slow link (or a slow device): its paint waits for bytes already on
- * their way, and a request made now delivers its first byte a round trip later, about when
- * they have arrived; asked for at the paint, the app's code pays that round trip after it. On
- * Lighthouse's slow-phone preset the document arrives at ~0.6 s and the first paint comes at
- * 1.7–2.0 s; a page on a good link has painted long before this, and starts at its paint as
- * before, so nothing competes with what it paints (docs/decisions/0010).
- */
-export const SLOW_LINK_START_MS = 1000;
-
-/**
- * The one inline loader, a classic script in the head. Starts right after the second frame
- * the page renders once it is parsed, the frame after its first paint: browsers render no frame
- * (and run no animation frame callback) while a render-blocking stylesheet is pending. Started
- * at the first, the app's requests left before that paint was recorded often enough for
- * Lighthouse's simulation to count them as needed for it (docs/performance.md). A page still
- * unpainted SLOW_LINK_START_MS after its navigation started asks for its modules then, and
- * runs them once it is parsed: the app hydrates the whole document, never the part of it that
- * has arrived. A page that renders no frame at all (a background tab) starts 3 s after `load`.
- * `import()` resolves the preloaded modules, so nothing is fetched twice.
- */
-export const BOOT_LOADER = [
-  "(() => {",
-  "  const boot = document.currentScript.dataset.appBoot;",
-  "  let downloading = false;",
-  "  let started = false;",
-  "  const download = () => {",
-  "    if (downloading) return;",
-  "    downloading = true;",
-  "    const modules = document.querySelector('template[data-app-modules]');",
-  "    if (modules) document.head.append(document.importNode(modules.content, true));",
-  "  };",
-  "  const start = () => {",
-  "    if (started) return;",
-  "    started = true;",
-  "    download();",
-  "    import(boot);",
-  "  };",
-  "  const whenParsed = (then) => {",
-  "    if (document.readyState !== 'loading') then();",
-  "    else document.addEventListener('DOMContentLoaded', then, { once: true });",
-  "  };",
-  "  const nextFrame = (then) => requestAnimationFrame(() => setTimeout(then));",
-  "  whenParsed(() => nextFrame(() => nextFrame(start)));",
-  "  setTimeout(() => {",
-  "    download();",
-  "    whenParsed(start);",
-  `  }, ${SLOW_LINK_START_MS} - performance.now());`,
-  "  addEventListener('load', () => setTimeout(start, 3000), { once: true });",
-  "})();",
-].join("\n");
+/** The loader (app/boot/load-app-at-first-paint.ts), bundled into one classic script. */
+export function bundleBootLoader(): Promise<string> {
+  return bundleInlineScript("bootLoader");
+}
 
 export class BootScriptError extends Error {}
 
@@ -94,7 +57,6 @@ export interface BootModule {
   contents: string;
 }
 
-export const MODULE_PRELOAD = /<link\b[^>]*\brel\s*=\s*["']?modulepreload\b[^>]*>/gi;
 // Module specifiers that would resolve differently from a file in assets/ than from the page.
 const RELATIVE_SPECIFIER = /(?:\bfrom|\bimport)\s*\(?\s*["']\.\.?\//;
 
@@ -104,9 +66,11 @@ export function bootModuleFile(contents: string): BootModule {
   return { file: `assets/boot-${hash}.js`, contents };
 }
 
-const HREF = /\shref\s*=\s*["']?([^"'\s>]+)/i;
-
-const FETCH_PRIORITY = /\sfetchpriority\s*=/i;
+/** A module preload as the template holds it, with its href. */
+interface Preload {
+  href: string;
+  markup: string;
+}
 
 /**
  * A module preload asked for at low priority: the app's code comes after what the first
@@ -115,107 +79,120 @@ const FETCH_PRIORITY = /\sfetchpriority\s*=/i;
  * counts only high-priority scripts as needed for a paint. One that says its own
  * priority keeps it.
  */
-function atLowPriority(link: string): string {
-  return FETCH_PRIORITY.test(link) ? link : link.replace(/^<link\b/i, '<link fetchpriority="low"');
+function atLowPriority(markup: string, element?: PageElement): string {
+  if (element?.attributes.fetchpriority !== undefined) return markup;
+  return `<link fetchpriority="low"${markup.slice("<link".length)}`;
 }
 
-/**
- * The module preloads, largest file first. Over HTTP/1.1 a browser opens six connections
- * to a host and queues the rest: every queued request waits for a free connection and then
- * one more request latency. Started first, the largest download (React and the router)
- * hides the small files' queueing behind it instead of waiting behind them.
- */
-function largestFirst(links: readonly string[], sizeOf: (href: string) => number): string[] {
-  const size = (link: string) => sizeOf(HREF.exec(link)?.[1] ?? "");
-  return [...links].sort((a, b) => size(b) - size(a));
-}
+const preloadOf = (href: string): Preload => ({
+  href,
+  markup: atLowPriority(`<link rel="modulepreload"${attribute("href", href)}/>`),
+});
 
 /**
  * The smallest file a page may ask for after its own modules (bytes, uncompressed). On a phone's
- * link any file costs a request latency (0.56 s on the slow-phone preset) far more than its bytes,
- * and queues for one of six connections: a module of a few hundred bytes that the identity SDK's
- * chunk imports, split off by the bundler, once held a signed-in visitor's short link back by a
- * round of requests (docs/decisions/0019). The build fails rather than let one in again.
+ * link any file costs a request latency far more than its bytes, and queues for one of six
+ * connections: a module of a few hundred bytes that the identity SDK's chunk imports, split off
+ * by the bundler, once held a signed-in visitor's short link back by a round of requests
+ * (docs/decisions/0019). The build fails rather than let one in again.
  */
 export const SMALLEST_FILE_AFTER_BOOT = 4096;
 
+export interface BootInputs {
+  /** The bundled loader (bundleBootLoader). */
+  loader: string;
+  /**
+   * A module's size in bytes from its href, to order the preloads largest first (over
+   * HTTP/1.1's six connections the largest download then hides the small files' queueing);
+   * without it they keep their order.
+   */
+  sizeOf?: (href: string) => number;
+}
+
 /**
- * One page with its inline boot module moved to a file and replaced by BOOT_LOADER.
- * Returns the page unchanged, and no module, when it has nothing to boot. `sizeOf` gives a
- * module's size in bytes from its href (the boot module's own is known), to order the
- * preloads largest first; without it they keep their order. `afterBoot`: hrefs of the lazy
- * modules the page needs once it has started (app/modules-after-boot.ts), preloaded after
- * all of the page's own, so they take no connection those are waiting for; each must be at
- * least SMALLEST_FILE_AFTER_BOOT bytes.
+ * One page with its inline boot module moved to a file and the loader put in its head.
+ * Returns no module, and changes nothing, when it has nothing to boot. `afterBoot`: hrefs of
+ * the lazy modules the page needs once it has started (app/modules-after-boot.ts), preloaded
+ * after all of the page's own, so they take no connection those are waiting for; each must be
+ * at least SMALLEST_FILE_AFTER_BOOT bytes.
  */
 export function loadBootFromModuleFile(
-  html: string,
-  sizeOf?: (href: string) => number,
+  page: PageRewriter,
+  { loader, sizeOf }: BootInputs,
   afterBoot: readonly string[] = [],
-): { html: string; module?: BootModule } {
-  const bootScripts = [...html.matchAll(SCRIPT_ELEMENT)].filter(
-    ([, attributes = ""]) => scriptType(attributes) === "module" && !/\ssrc\s*=/i.test(attributes),
-  );
-  const preloads = html.match(MODULE_PRELOAD) ?? [];
-  if (bootScripts.length === 0 && preloads.length === 0) return { html };
+): BootModule | undefined {
+  const elements = page.elements();
+  const bootScripts = elements.filter((e) => isInlineScript(e) && scriptType(e) === "module");
+  const links = elements.filter((element) => hasRel(element, "modulepreload"));
+  if (bootScripts.length === 0 && links.length === 0) return undefined;
   const [bootScript, ...others] = bootScripts;
   if (!bootScript || others.length > 0) {
     throw new BootScriptError(
       `expected one inline module script to boot the page, found ${bootScripts.length}`,
     );
   }
-  const [element, attributes = "", body = ""] = bootScript;
+  const body = contentOf(page.page, bootScript);
   if (RELATIVE_SPECIFIER.test(body)) {
     throw new BootScriptError("the boot script imports a relative path, which a file would change");
   }
   const module = bootModuleFile(body);
   const bootUrl = `/${module.file}`;
-  const nonce = NONCE.exec(attributes)?.[0] ?? "";
-  const loader = `<script${nonce} data-app-boot="${bootUrl}">${BOOT_LOADER}</script>`;
-  const links = [...preloads, `<link rel="modulepreload" href="${bootUrl}"/>`].map(atLowPriority);
-  const ordered = sizeOf
-    ? largestFirst(links, (href) => (href === bootUrl ? module.contents.length : sizeOf(href)))
-    : links;
-  const preloaded = new Set(links.map((link) => HREF.exec(link)?.[1]));
-  const laterHrefs = afterBoot.filter((href) => !preloaded.has(href));
-  const small = sizeOf && laterHrefs.find((href) => sizeOf(href) < SMALLEST_FILE_AFTER_BOOT);
+  const preloads: Preload[] = links.map((link) => ({
+    href: link.attributes.href ?? "",
+    markup: atLowPriority(markupOf(page.page, link), link),
+  }));
+  preloads.push(preloadOf(bootUrl));
+  const size = (href: string) =>
+    href === bootUrl ? module.contents.length : (sizeOf?.(href) ?? 0);
+  const ordered = sizeOf ? [...preloads].sort((a, b) => size(b.href) - size(a.href)) : preloads;
+  const later = modulesAfterBoot(preloads, afterBoot, sizeOf).map(preloadOf);
+  for (const link of links) page.remove(link);
+  page.replaceContent(bootScript, "");
+  const template = `<template data-app-modules>${[...ordered, ...later].map((p) => p.markup).join("")}</template>`;
+  const nonce = bootScript.attributes.nonce;
+  const attributes = `${nonce === undefined ? "" : attribute("nonce", nonce)}${attribute("data-app-boot", bootUrl)}`;
+  placeLoader(page, template + inlineScript(loader, attributes));
+  return module;
+}
+
+/** The hrefs the page needs once started and does not preload already; fails on a small one. */
+function modulesAfterBoot(
+  preloads: readonly Preload[],
+  afterBoot: readonly string[],
+  sizeOf: BootInputs["sizeOf"],
+): string[] {
+  const preloaded = new Set(preloads.map((preload) => preload.href));
+  const hrefs = afterBoot.filter((href) => !preloaded.has(href));
+  const small = sizeOf && hrefs.find((href) => sizeOf(href) < SMALLEST_FILE_AFTER_BOOT);
   if (small) {
     throw new BootScriptError(
       `${small} (${sizeOf(small)} bytes), which a lazy module the page needs at once imports, ` +
         "would take a connection and a request latency of its own: group it with what imports it (vite.config.ts)",
     );
   }
-  const later = laterHrefs.map((href) =>
-    atLowPriority(`<link rel="modulepreload" href="${href}"/>`),
-  );
-  const template = `<template data-app-modules>${[...ordered, ...later].join("")}</template>`;
-  const rewritten = html
-    .replace(MODULE_PRELOAD, "")
-    .replace(element, () => `<script${attributes}></script>`);
-  const at = loaderPlace(rewritten);
-  return { html: rewritten.slice(0, at) + template + loader + rewritten.slice(at), module };
+  return hrefs;
 }
 
-const NONCE = /\snonce\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/i;
-const IMPORT_MAP = /<script\b[^>]*\btype\s*=\s*["']?importmap\b[^>]*>[\s\S]*?<\/script\s*>/i;
-
 /**
- * Where the loader goes: in the head before the first stylesheet (else at the head's end), so
- * it runs while the page is parsed; after the page's import map if it has one (React Router
- * writes one for subresource integrity), since no module may load before the map that
- * resolves it.
+ * The loader goes in the head before the first stylesheet (else at the head's end), so it runs
+ * while the page is parsed, after what earlier steps put there; and after the page's import
+ * map if it has one (React Router writes one for subresource integrity), since no module may
+ * load before the map that resolves it.
  */
-function loaderPlace(html: string): number {
-  const headEnd = html.indexOf("</head>");
-  if (headEnd < 0) throw new BootScriptError("the page has no </head>");
-  const stylesheet = firstStylesheet(html);
-  const place = stylesheet !== undefined && stylesheet < headEnd ? stylesheet : headEnd;
-  const importMap = IMPORT_MAP.exec(html);
-  return importMap ? Math.max(place, importMap.index + importMap[0].length) : place;
+function placeLoader(page: PageRewriter, markup: string): void {
+  const head = headOf(page.page);
+  const stylesheet = firstStylesheet(page.page);
+  const importMap = page.page.elements.find(
+    (element) => element.name === "script" && scriptType(element) === "importmap",
+  );
+  const place = stylesheet?.start ?? head.endTagStart;
+  if (importMap && importMap.end > place) page.insertAfter(importMap, markup);
+  else if (stylesheet) page.insertBefore(stylesheet, markup);
+  else page.append(head, markup);
 }
 
 /** The size of a built file named by a root-relative href ("/assets/…"); 0 when not one. */
-function builtFileSize(clientDir: string, href: string): number {
+export function builtFileSize(clientDir: string, href: string): number {
   if (!href.startsWith("/") || href.startsWith("//")) return 0;
   try {
     return statSync(path.join(clientDir, href)).size;
@@ -225,38 +202,33 @@ function builtFileSize(clientDir: string, href: string): number {
 }
 
 /**
- * Rewrites every prerendered page under clientDir and writes the boot modules.
- * `afterBoot` gives, by a page's HTML file, the hrefs it needs once it has started.
+ * The step: every page the app hydrates boots from a module file. `afterBoot` gives, by a
+ * page's path, the hrefs it needs once it has started; a path no page has fails the build.
  */
-export async function loadBootFromModuleFiles(
-  clientDir: string,
+export function loadBootFromModuleFiles(
+  inputs: BootInputs,
   afterBoot: ReadonlyMap<string, readonly string[]> = new Map(),
-): Promise<BootModule[]> {
-  const written = new Map<string, BootModule>();
-  const pages = (await htmlFiles(clientDir)).filter(
-    (file) => path.basename(file) !== SPA_FALLBACK_FILE,
-  );
-  // A page renamed or removed would silently lose what it needs soon.
-  for (const file of afterBoot.keys()) {
-    if (!pages.includes(file)) throw new BootScriptError(`no prerendered page ${file}`);
-  }
-  for (const file of pages) {
-    try {
-      const { html, module } = loadBootFromModuleFile(
-        await readFile(file, "utf8"),
-        (href) => builtFileSize(clientDir, href),
-        afterBoot.get(file),
-      );
-      if (!module) continue;
-      if (!written.has(module.file)) {
-        await writeFile(path.join(clientDir, module.file), module.contents);
-        written.set(module.file, module);
+): PageTransform {
+  const written = new Map<string, string>();
+  const pathsSeen = new Set<string>();
+  return {
+    name: "boot-from-module-file",
+    pages: ["app"],
+    writes:
+      "the boot script's code into assets/boot-<hash>.js; the module preloads into a template and the loader, before the stylesheet",
+    // Its loader goes after their head scripts before the stylesheet, so it takes none of their time.
+    after: ["parse-time-scripts"],
+    rewrite(page, built) {
+      if (built.path !== undefined) pathsSeen.add(built.path);
+      const module = loadBootFromModuleFile(page, inputs, afterBoot.get(built.path ?? ""));
+      if (module) written.set(module.file, module.contents);
+    },
+    // A page renamed or removed would silently lose what it needs soon.
+    finish() {
+      for (const pagePath of afterBoot.keys()) {
+        if (!pathsSeen.has(pagePath)) throw new BootScriptError(`no prerendered page ${pagePath}`);
       }
-      await writeFile(file, html);
-    } catch (error) {
-      if (error instanceof BootScriptError) error.message += ` (${file})`;
-      throw error;
-    }
-  }
-  return [...written.values()];
+    },
+    files: () => written,
+  };
 }

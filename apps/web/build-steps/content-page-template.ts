@@ -5,7 +5,7 @@ import {
   contentPageTemplatePath,
   parseContentPageTemplate,
 } from "@bakery/shared/content-page-template";
-import { prerenderedPageFile } from "./inline-script-hashes.ts";
+import { prerenderedPageFile } from "./page-html.ts";
 
 /**
  * Moves the prerendered content-page template (@bakery/shared/content-page-template) out of

@@ -1,98 +1,99 @@
-import { readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
 import {
-  type ParseTimeScript,
-  type ParseTimeScriptFiles,
+  type ParseTimeScriptParts,
+  parseTimeScriptMarker,
   parseTimeScripts,
 } from "../app/parse-time-scripts.ts";
 import { bundleInlineScript, type InlineScriptOptions } from "./bundle-inline-script.ts";
-import { firstStylesheet, HEAD_START } from "./head-places.ts";
-import { prerenderedPageFile } from "./inline-script-hashes.ts";
+import { firstStylesheet, headOf, inlineScript, isInside, type ParsedPage } from "./page-html.ts";
+import type { PageTransform } from "./page-transform.ts";
 
 /**
  * Writes each parse-time script (app/parse-time-scripts.ts) inline where a page's markup asks
- * for it, and its head part before the page's stylesheet, so the booking frame and the pricing
- * table start as soon as the HTML arrives. Runs before the CSP hashes are computed, so the
- * policy allows them.
+ * for it, and its head part where the list says (right after the charset, or before the
+ * page's stylesheet), so the attribution capture, the booking frame and the pricing table
+ * start as soon as the HTML arrives.
  */
 
-const MARKER = /<!--parse-time-script:([a-z-]+)-->/g;
-
-export interface PageScript {
-  /** Runs before the stylesheet, so it does not wait for it. */
-  head: string;
-  /**
-   * The head part goes right after the charset declaration, before the attribution capture
-   * that an earlier step wrote there (react-router.config.ts).
-   */
-  first?: boolean;
-  /** Runs right after the slot it fills; a script that fills no slot has none. */
-  slot?: string;
+/** A parse-time script bundled: its parts' code. */
+export interface BundledParseTimeScript {
+  readonly name: string;
+  readonly headAt: ParseTimeScriptParts["headAt"];
+  readonly everyPage: boolean;
+  readonly head: string;
+  readonly slot?: string;
 }
 
-/**
- * One page with each marker replaced by its script and the head parts of those scripts right
- * before its first stylesheet (a `first` one right after its charset declaration); an unknown
- * marker, or a page asking for a script without a stylesheet to put the head part before (or
- * a charset declaration to put it after), fails the build.
- */
-export function inlinePageScripts(html: string, scripts: ReadonlyMap<string, PageScript>): string {
-  const heads: string[] = [];
-  const firstHeads: string[] = [];
-  const withSlots = html.replace(MARKER, (_marker, name: string) => {
-    const script = scripts.get(name);
-    if (script === undefined) throw new Error(`no parse-time script named "${name}"`);
-    (script.first ? firstHeads : heads).push(`<script>${script.head}</script>`);
-    return script.slot === undefined ? "" : `<script>${script.slot}</script>`;
-  });
-  if (heads.length + firstHeads.length === 0) return withSlots;
-  const at = firstStylesheet(withSlots);
-  if (at === undefined) throw new Error("a page with parse-time scripts has no stylesheet");
-  const page = `${withSlots.slice(0, at)}${heads.join("")}${withSlots.slice(at)}`;
-  if (firstHeads.length === 0) return page;
-  if (!page.includes(HEAD_START)) {
-    throw new Error("a page with a script to run first has no charset declaration to put it after");
-  }
-  return page.replace(HEAD_START, () => `${HEAD_START}${firstHeads.join("")}`);
-}
+const MARKER_PREFIX = parseTimeScriptMarker("" as never).slice(4, -3);
 
 export async function bundleParseTimeScripts(
   options: InlineScriptOptions,
-): Promise<Map<ParseTimeScript, PageScript>> {
-  const appDir = path.resolve(import.meta.dirname, "../app");
-  const entries = Object.entries(parseTimeScripts) as [ParseTimeScript, ParseTimeScriptFiles][];
-  const bundle = (entry: string) => bundleInlineScript(path.join(appDir, entry), options);
-  const bundled = await Promise.all(
-    entries.map(async ([name, { head, slot, beforeAttributionCapture }]) => {
+): Promise<BundledParseTimeScript[]> {
+  const scripts: readonly ParseTimeScriptParts[] = parseTimeScripts;
+  return Promise.all(
+    scripts.map(async ({ name, head, slot, headAt, everyPage }) => {
       const [headScript, slotScript] = await Promise.all([
-        bundle(head),
-        slot === undefined ? undefined : bundle(slot),
+        bundleInlineScript(head, options),
+        slot === undefined ? undefined : bundleInlineScript(slot, options),
       ]);
-      const script: PageScript = { head: headScript };
-      if (slotScript !== undefined) script.slot = slotScript;
-      if (beforeAttributionCapture) script.first = true;
-      return [name, script] as const;
+      const bundled = { name, headAt, everyPage: everyPage === true, head: headScript };
+      return slotScript === undefined ? bundled : { ...bundled, slot: slotScript };
     }),
   );
-  return new Map(bundled);
 }
 
-export async function inlinePageScriptsInPages(
-  clientDir: string,
-  pagePaths: readonly string[],
-  options: InlineScriptOptions,
-): Promise<void> {
-  const scripts = await bundleParseTimeScripts(options);
+/** The charset declaration a page's head must start with: "first" scripts go right after it. */
+function charsetDeclaration(page: ParsedPage) {
+  const head = headOf(page);
+  const first = page.elements.find((element) => isInside(element, head));
+  if (first?.name !== "meta" || first.attributes.charset === undefined) {
+    throw new Error("the page does not start its head with the charset declaration");
+  }
+  return first;
+}
+
+/** The step: scripts in list order at each place; an unknown marker fails the build. */
+export function writeParseTimeScripts(scripts: readonly BundledParseTimeScript[]): PageTransform {
+  const byName = new Map(scripts.map((script) => [script.name, script]));
   const used = new Set<string>();
-  for (const pagePath of pagePaths) {
-    const file = prerenderedPageFile(clientDir, pagePath);
-    const html = await readFile(file, "utf8");
-    for (const [, name = ""] of html.matchAll(MARKER)) used.add(name);
-    await writeFile(file, inlinePageScripts(html, scripts));
-  }
-  // A script no page asks for means a page lost its slot: better a failed build than a page
-  // that silently waits for the app again.
-  for (const name of scripts.keys()) {
-    if (!used.has(name)) throw new Error(`no page has a slot for the "${name}" script`);
-  }
+  return {
+    name: "parse-time-scripts",
+    pages: ["app", "spa-fallback"],
+    writes:
+      "each page's parse-time scripts: a slot's script in place of its marker, head parts after the charset or before the stylesheet",
+    after: [],
+    rewrite(page) {
+      const asked = new Set<string>();
+      for (const comment of page.page.comments) {
+        if (!comment.text.startsWith(MARKER_PREFIX)) continue;
+        const name = comment.text.slice(MARKER_PREFIX.length);
+        const script = byName.get(name);
+        if (script === undefined || script.everyPage) {
+          throw new Error(`no parse-time script named "${name}"`);
+        }
+        asked.add(name);
+        used.add(name);
+        page.replace(comment, script.slot === undefined ? "" : inlineScript(script.slot));
+      }
+      const onPage = scripts.filter((script) => script.everyPage || asked.has(script.name));
+      const heads = (at: BundledParseTimeScript["headAt"]) =>
+        onPage.filter((script) => script.headAt === at).map((script) => inlineScript(script.head));
+      const first = heads("charset");
+      if (first.length > 0) page.insertAfter(charsetDeclaration(page.page), first.join(""));
+      const beforeStylesheet = heads("stylesheet");
+      if (beforeStylesheet.length > 0) {
+        const stylesheet = firstStylesheet(page.page);
+        if (!stylesheet) throw new Error("a page with parse-time scripts has no stylesheet");
+        page.insertBefore(stylesheet, beforeStylesheet.join(""));
+      }
+    },
+    // A script no page asks for means a page lost its slot: better a failed build than a page
+    // that silently waits for the app again.
+    finish() {
+      for (const script of scripts) {
+        if (!script.everyPage && !used.has(script.name)) {
+          throw new Error(`no page has a slot for the "${script.name}" script`);
+        }
+      }
+    },
+  };
 }

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SPA_FALLBACK_FILE } from "@bakery/shared/build-files";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   CSP_HASHES_FILE,
@@ -48,13 +47,14 @@ describe("writeInlineScriptHashes", () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("collects the hashes of every page and the SPA fallback, once each", async () => {
+  it("collects the hashes of every page, once each", async () => {
     dir = mkdtempSync(path.join(tmpdir(), "csp-hashes-"));
-    mkdirSync(path.join(dir, "pricing"));
-    writeFileSync(path.join(dir, "index.html"), "<script>shared()</script><script>home()</script>");
-    writeFileSync(path.join(dir, "pricing/index.html"), "<script>shared()</script>");
-    writeFileSync(path.join(dir, SPA_FALLBACK_FILE), "<script>fallback()</script>");
-    const result = await writeInlineScriptHashes(dir);
+    const pages = [
+      "<script>shared()</script><script>home()</script>",
+      "<script>shared()</script>",
+      "<script>fallback()</script>",
+    ];
+    const result = await writeInlineScriptHashes(dir, pages);
     const expected = [sha256("shared()"), sha256("home()"), sha256("fallback()")].sort();
     expect(result.scriptHashes).toEqual(expected);
     expect(JSON.parse(readFileSync(path.join(dir, CSP_HASHES_FILE), "utf8"))).toEqual({
