@@ -3,22 +3,22 @@ import { cors } from "hono/cors";
 import { HTTPException } from "hono/http-exception";
 import { registerActivityRoutes } from "./activity/activity-routes.ts";
 import type { ApiConfig, ApiDeps } from "./api-deps.ts";
+import { registerContentPageRoutes } from "./content-pages/content-page-routes.ts";
 import { registerPageAdminRoutes } from "./content-pages/page-admin-routes.ts";
 import { isDatabaseUnavailable } from "./db/database-availability.ts";
+import { registerEventRoutes } from "./funnel/event-routes.ts";
+import { registerAdminReportRoutes } from "./funnel/report-routes.ts";
 import { ApiProblem, databaseUnavailable, errorBody, problemResponse } from "./http/errors.ts";
+import { registerHealthRoutes } from "./http/health-route.ts";
 import { answerMissingRoute } from "./http/missing-route.ts";
-import { requestIdMiddleware } from "./request-id.ts";
-import { registerAdminReportRoutes } from "./routes/admin-reports.ts";
-import { registerCalendlyWebhookRoute } from "./routes/calendly-webhook.ts";
-import { registerContentPageRoutes } from "./routes/content-pages.ts";
-import { registerEventRoutes } from "./routes/events.ts";
-import { registerHealthRoutes } from "./routes/health.ts";
-import { registerMeRoutes } from "./routes/me.ts";
-import { registerOpenApiRoute } from "./routes/openapi.ts";
-import { registerStripeWebhookRoute } from "./routes/stripe-webhook.ts";
+import { requestIdMiddleware } from "./http/request-id.ts";
+import { registerOpenApiRoute } from "./openapi/openapi-route.ts";
+import { registerMeRoutes } from "./profiles/me-route.ts";
 import { registerShortLinkAdminRoutes } from "./short-links/short-link-admin-routes.ts";
 import { registerShortLinkRoutes } from "./short-links/short-link-routes.ts";
 import { registerTeamRoutes } from "./team/team-routes.ts";
+import { registerCalendlyWebhookRoute } from "./webhooks/calendly-webhook.ts";
+import { registerStripeWebhookRoute } from "./webhooks/stripe-webhook.ts";
 
 /**
  * Split-origin deployments only (site and API on different hosts): then the CORS middleware

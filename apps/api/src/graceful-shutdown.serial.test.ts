@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgliteDir } from "./db/local-data-dir.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { shortLinkClicksByDay } from "./db/schema.ts";
-import { findShortLink } from "./db/short-links.ts";
+import { findShortLink } from "./short-links/short-link-queries.ts";
 import { type ApiServerProcess, startApiServerProcess } from "./test-support/api-server-process.ts";
 
 /**

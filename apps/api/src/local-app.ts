@@ -5,7 +5,7 @@ import type { ServerConfig } from "./config.ts";
 import { contentPageDocuments } from "./content-pages/content-page-document.ts";
 import { contentPageNavigation } from "./content-pages/content-page-navigation.ts";
 import { answerMissingRoute } from "./http/missing-route.ts";
-import { requestIdMiddleware } from "./request-id.ts";
+import { requestIdMiddleware } from "./http/request-id.ts";
 import { cspReportRoute } from "./security/csp-report.ts";
 import { inlineScriptHashReader } from "./security/inline-script-hashes.ts";
 import { securityHeadersMiddleware } from "./security/security-headers.ts";

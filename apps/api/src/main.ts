@@ -16,7 +16,7 @@ import {
   shareOverSocket,
 } from "./db/local-data-dir.ts";
 import { type DatabaseHandle, openDatabase } from "./db/open-database.ts";
-import { schedulePruning } from "./db/retention.ts";
+import { schedulePruning } from "./funnel/retention.ts";
 import { listenHttp } from "./http/server.ts";
 import { createRateLimiter } from "./limits/rate-limiter.ts";
 import { createLocalApp } from "./local-app.ts";

@@ -3,7 +3,7 @@ import type { Hono } from "hono";
 import type { ApiDeps } from "../api-deps.ts";
 import { requireOperator } from "../auth/require-operator.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
-import { parseOrBadRequest } from "../validation.ts";
+import { parseOrBadRequest } from "../http/validation.ts";
 import { listActivity } from "./read-activity.ts";
 
 /**

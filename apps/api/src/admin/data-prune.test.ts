@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { MS_PER_DAY, utcDay } from "@bakery/shared/admin-contract";
 import { afterAll, describe, expect, it } from "vitest";
-import { addLandingCounts } from "../db/landings.ts";
 import { pgliteDir } from "../db/local-data-dir.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "../db/open-database.ts";
 import {
@@ -15,7 +14,8 @@ import {
   shortLinkClicksByDay,
   visitReferences,
 } from "../db/schema.ts";
-import { putShortLink } from "../db/short-links.ts";
+import { addLandingCounts } from "../funnel/landings.ts";
+import { putShortLink } from "../short-links/short-link-queries.ts";
 import { runAdminCli } from "../test-support/admin-cli.ts";
 import { clearTables, ensureTestDatabase } from "../test-support/test-database.ts";
 

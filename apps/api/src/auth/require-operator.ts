@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import type { ApiDeps } from "../api-deps.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
-import { findProfileByUid } from "../db/profiles.ts";
 import { forbidden, unauthorized } from "../http/errors.ts";
+import { findProfileByUid } from "../profiles/profile-queries.ts";
 import { InvalidTokenError, readBearerToken } from "./verify-id-token.ts";
 
 /** The operator a request was let through for: who the activity log names for its changes. */

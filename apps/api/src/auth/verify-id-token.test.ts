@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../db/open-database.ts";
 import { openDatabase } from "../db/open-database.ts";
-import { listProfiles } from "../db/profiles.ts";
+import { listProfiles } from "../profiles/profile-queries.ts";
 import { startTestServer, type TestServer } from "../test-support/test-server.ts";
 import {
   createProductionVerifier,

@@ -3,9 +3,9 @@ import { sitePathForPage } from "@bakery/shared/content-page-address";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 import { movedPermanently } from "../http/moved-permanently.ts";
+import { parseSlug } from "../http/validation.ts";
 import { withoutTrailingJunk } from "../http/without-trailing-junk.ts";
 import type { AnswerPage } from "../site/serve-site.ts";
-import { parseSlug } from "../validation.ts";
 import type { AnswerContentPage } from "./content-page-document.ts";
 import type { ContentPageStore } from "./content-page-store.ts";
 

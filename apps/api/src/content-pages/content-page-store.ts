@@ -1,15 +1,15 @@
 import type { ContentPage, MovedResult } from "@bakery/shared/api-contract";
 import { sitePathForPage } from "@bakery/shared/content-page-address";
 import type { ServerConfig } from "../config.ts";
-import { findContentPage } from "../db/content-pages.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
 import type { Database } from "../db/open-database.ts";
 import { etagOf } from "../http/encoded-body.ts";
 import { createShortLivedCache } from "../http/short-lived-cache.ts";
+import { findContentPage } from "./content-page-queries.ts";
 
 /**
  * How long one instance reuses a page it has read. Far below the minute browsers and
- * CDNs may keep the API's answer anyway (routes/content-pages.ts), so an operator's edit is
+ * CDNs may keep the API's answer anyway (content-pages/content-page-routes.ts), so an operator's edit is
  * not noticeably slower to show, while a busy page costs one query per few seconds instead
  * of one per view.
  */
@@ -45,7 +45,7 @@ export interface ContentPageStore {
 
 /**
  * Content pages as both of their readers see them, from one cache: GET /api/p/:handle
- * (routes/content-pages.ts) and the site's answer at /page/:handle, which says 404 or 301
+ * (content-pages/content-page-routes.ts) and the site's answer at /page/:handle, which says 404 or 301
  * before any script runs (content-page-navigation.ts).
  */
 export function createContentPageStore(deps: {

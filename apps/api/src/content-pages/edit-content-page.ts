@@ -1,7 +1,9 @@
 import type { Placeholders } from "@bakery/content/render-page";
 import { type Actor, actorName, recordActivity } from "../activity/record-activity.ts";
 import { checkPreconditions, type WriteTarget } from "../activity/write-preconditions.ts";
-import { findPageRevision, type PageAuthor } from "../db/content-page-revisions.ts";
+import type { Database, Transaction } from "../db/open-database.ts";
+import { conflict, notFound, unprocessableContent } from "../http/errors.ts";
+import type { Preconditions } from "../http/preconditions.ts";
 import {
   type ContentPageInput,
   type ContentPageRow,
@@ -10,16 +12,14 @@ import {
   moveContentPage,
   putContentPage,
   removeContentPage,
-} from "../db/content-pages.ts";
-import type { Database, Transaction } from "../db/open-database.ts";
-import { conflict, notFound, unprocessableContent } from "../http/errors.ts";
-import type { Preconditions } from "../http/preconditions.ts";
+} from "./content-page-queries.ts";
+import { findPageRevision, type PageAuthor } from "./content-page-revisions.ts";
 import { pageRecord } from "./page-record.ts";
 import { prepareRestore } from "./prepare-page-write.ts";
 
 /**
  * The writes of a content page, from the back office's editor and the CLI alike. Each runs in
- * one transaction with its activity entry (and its revision, db/content-pages.ts), holding the
+ * one transaction with its activity entry (and its revision, content-pages/content-page-queries.ts), holding the
  * pages' write lock from the check of the editor's revision to the write, so a concurrent
  * change is either seen (and refused) or waits.
  */

@@ -7,14 +7,14 @@ import {
 import type { Hono } from "hono";
 import { actorOf } from "../activity/request-actor.ts";
 import type { ApiDeps } from "../api-deps.ts";
-import { latestPageRevision, listPageSummaries } from "../db/content-page-revisions.ts";
-import { listRenamedPages } from "../db/content-pages.ts";
 import { bodyAtMost } from "../http/body-at-most.ts";
 import { ApiProblem, unprocessableContent } from "../http/errors.ts";
 import { jsonBody } from "../http/json-body.ts";
 import { etagOf, preconditionsOf } from "../http/preconditions.ts";
+import { parseOrUnprocessable, parseSlug } from "../http/validation.ts";
 import { rateLimit } from "../limits/rate-limit.ts";
-import { parseOrUnprocessable, parseSlug } from "../validation.ts";
+import { listRenamedPages } from "./content-page-queries.ts";
+import { latestPageRevision, listPageSummaries } from "./content-page-revisions.ts";
 import { deleteContentPage, renameContentPage, saveContentPage } from "./edit-content-page.ts";
 import {
   answerPage,

@@ -1,8 +1,6 @@
 import { adminPageListSchema, type PageWrite } from "@bakery/shared/admin-pages-contract";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { BEFORE_PAGE_HISTORY } from "../db/content-page-revisions.ts";
-import { findContentPage, lockPageWrites, putContentPage } from "../db/content-pages.ts";
 import type { DatabaseHandle } from "../db/open-database.ts";
 import { activityEntries, contentPageRevisions } from "../db/schema.ts";
 import { ADMIN_WRITES_PER_MINUTE } from "../short-links/short-link-admin-routes.ts";
@@ -11,6 +9,8 @@ import { freshTestServerPerTest } from "../test-support/fresh-per-test.ts";
 import { ann, baker, bob, pageEditorClient, seedPageEditors } from "../test-support/page-editor.ts";
 import { testBackends } from "../test-support/test-database.ts";
 import { stopRateLimitClock } from "../test-support/test-server.ts";
+import { findContentPage, lockPageWrites, putContentPage } from "./content-page-queries.ts";
+import { BEFORE_PAGE_HISTORY } from "./content-page-revisions.ts";
 import { saveContentPage } from "./edit-content-page.ts";
 import { ADMIN_PREVIEWS_PER_MINUTE } from "./page-admin-routes.ts";
 

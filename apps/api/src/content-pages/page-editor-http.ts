@@ -3,13 +3,13 @@ import type { Context } from "hono";
 import { actorOf } from "../activity/request-actor.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import { requireOperator } from "../auth/require-operator.ts";
-import { type ContentPageRow, findContentPage } from "../db/content-pages.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
 import { notFound, preconditionRequired } from "../http/errors.ts";
 import { etagOf, type Preconditions, preconditionsOf } from "../http/preconditions.ts";
+import { parseSlug } from "../http/validation.ts";
 import { rateLimit } from "../limits/rate-limit.ts";
 import { ADMIN_WRITES_PER_MINUTE } from "../short-links/short-link-admin-routes.ts";
-import { parseSlug } from "../validation.ts";
+import { type ContentPageRow, findContentPage } from "./content-page-queries.ts";
 import { authorOf } from "./edit-content-page.ts";
 import { adminPage } from "./page-record.ts";
 

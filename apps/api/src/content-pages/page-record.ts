@@ -6,14 +6,14 @@ import type {
   PageRevisionSummary,
 } from "@bakery/shared/admin-pages-contract";
 import { sitePathForPage } from "@bakery/shared/content-page-address";
+import type { ContentPageRow } from "./content-page-queries.ts";
 import {
   BEFORE_PAGE_HISTORY,
   type PageAuthor,
   type PageRevisionRow,
   type PageRevisionSummaryRow,
   type PageSummaryRow,
-} from "../db/content-page-revisions.ts";
-import type { ContentPageRow } from "../db/content-pages.ts";
+} from "./content-page-revisions.ts";
 
 /** The page's editable state, as its activity entries keep it (before and after a change). */
 export function pageRecord(row: ContentPageRow): PageRecord {

@@ -2,8 +2,8 @@ import { PAGE_REVISIONS_LISTED, type PageRevisionList } from "@bakery/shared/adm
 import type { Context, Hono } from "hono";
 import { actorOf } from "../activity/request-actor.ts";
 import type { ApiDeps } from "../api-deps.ts";
-import { findPageRevision, listPageRevisions } from "../db/content-page-revisions.ts";
 import { badRequest, notFound } from "../http/errors.ts";
+import { findPageRevision, listPageRevisions } from "./content-page-revisions.ts";
 import { restorePageRevision } from "./edit-content-page.ts";
 import {
   answerPage,

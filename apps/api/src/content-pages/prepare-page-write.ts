@@ -5,9 +5,9 @@ import {
   pageSourceSchema,
   pageWriteSchema,
 } from "@bakery/shared/admin-pages-contract";
-import type { ContentPageInput } from "../db/content-pages.ts";
 import { unprocessableContent } from "../http/errors.ts";
-import { parseOrUnprocessable } from "../validation.ts";
+import { parseOrUnprocessable } from "../http/validation.ts";
+import type { ContentPageInput } from "./content-page-queries.ts";
 
 /**
  * The HTML visitors get for `source`, exactly as a save stores it: rendered and sanitized by the

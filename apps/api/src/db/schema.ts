@@ -55,7 +55,7 @@ export const contentPages = pgTable(
  * Every version of every page, appended in the transaction of the write that made it, so any
  * can be viewed and restored. A rename moves a page's revisions to its new handle. A deleted
  * page's revisions are kept, marked with `deleted_at`, and never shown as the history of a
- * later page at that handle (db/content-pages.ts says why).
+ * later page at that handle (content-pages/content-page-queries.ts says why).
  */
 export const contentPageRevisions = pgTable(
   "content_page_revisions",

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { ServerConfig } from "../config.ts";
 import { withDeadline } from "../db/database-availability.ts";
 import type { Database } from "../db/open-database.ts";
-import { addRequestCounts, deleteExpiredWindows } from "../db/rate-limits.ts";
+import { addRequestCounts, deleteExpiredWindows } from "./rate-limit-store.ts";
 
 /** Limits count requests per fixed one-minute window of the wall clock. */
 const WINDOW_MS = 60_000;

@@ -1,12 +1,12 @@
 import { utcDay } from "@bakery/shared/admin-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { funnelReport } from "../db/funnel-report.ts";
-import { linksReport } from "../db/links-report.ts";
 import { type DatabaseHandle, openDatabase } from "../db/open-database.ts";
-import { findProfileByUid } from "../db/profiles.ts";
 import { attributionNames } from "../db/schema.ts";
-import { putShortLink } from "../db/short-links.ts";
+import { funnelReport } from "../funnel/funnel-report.ts";
 import { silentLogger } from "../logger.ts";
+import { findProfileByUid } from "../profiles/profile-queries.ts";
+import { linksReport } from "../short-links/links-report.ts";
+import { putShortLink } from "../short-links/short-link-queries.ts";
 import { DEMO_MARKETING_DAYS, seedDemoMarketing } from "./demo-marketing.ts";
 
 describe("the demo marketing data", () => {

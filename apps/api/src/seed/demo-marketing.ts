@@ -1,10 +1,7 @@
 import { MS_PER_DAY, utcDay } from "@bakery/shared/admin-contract";
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { attributionDimensions } from "../db/attribution-budget.ts";
-import { addLandingCounts, type LandingCount } from "../db/landings.ts";
 import type { Database } from "../db/open-database.ts";
-import { upsertProfile } from "../db/profiles.ts";
 import {
   attributionNames,
   checkoutSessions,
@@ -13,6 +10,9 @@ import {
   shortLinkClicksByDay,
   shortLinks,
 } from "../db/schema.ts";
+import { attributionDimensions } from "../funnel/attribution-budget.ts";
+import { addLandingCounts, type LandingCount } from "../funnel/landings.ts";
+import { upsertProfile } from "../profiles/profile-queries.ts";
 import { DEMO_LINKS, DEMO_USERS } from "./demo-data.ts";
 
 const SEED_NAME = "local-demo-marketing-v1";

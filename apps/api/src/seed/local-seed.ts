@@ -4,11 +4,11 @@ import { SEED_PAGES } from "@bakery/content/seed-pages";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { ServerConfig } from "../config.ts";
-import { putContentPage } from "../db/content-pages.ts";
+import { putContentPage } from "../content-pages/content-page-queries.ts";
 import type { Database } from "../db/open-database.ts";
 import { profiles, seedRuns } from "../db/schema.ts";
-import { putShortLink } from "../db/short-links.ts";
 import { prepareLinkTarget } from "../short-links/prepare-link-target.ts";
+import { putShortLink } from "../short-links/short-link-queries.ts";
 import { DEMO_LINKS, DEMO_USERS, demoLinkTarget } from "./demo-data.ts";
 
 const SEED_NAME = "local-demo-v1";

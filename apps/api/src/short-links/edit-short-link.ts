@@ -1,5 +1,8 @@
 import { type Actor, recordActivity } from "../activity/record-activity.ts";
 import type { Database } from "../db/open-database.ts";
+import { conflict, notFound } from "../http/errors.ts";
+import type { Preconditions } from "../http/preconditions.ts";
+import { checkPreconditions } from "./link-preconditions.ts";
 import {
   createShortLink,
   linkKey,
@@ -8,10 +11,7 @@ import {
   replaceShortLink,
   type ShortLinkInput,
   type ShortLinkRow,
-} from "../db/short-links.ts";
-import { conflict, notFound } from "../http/errors.ts";
-import type { Preconditions } from "../http/preconditions.ts";
-import { checkPreconditions } from "./link-preconditions.ts";
+} from "./short-link-queries.ts";
 import { shortLinkRecord } from "./short-link-record.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { checkPreconditions as checkWritePreconditions } from "../activity/write-preconditions.ts";
 import type { Database } from "../db/open-database.ts";
-import type { ShortLinkRow } from "../db/short-links.ts";
 import type { Preconditions } from "../http/preconditions.ts";
+import type { ShortLinkRow } from "./short-link-queries.ts";
 
 /**
  * Refuses (412) a write whose conditions the live link `current` (undefined: none) doesn't meet,

@@ -1,9 +1,9 @@
 import { shortLinkWriteSchema } from "@bakery/shared/admin-links-contract";
 import type { RedirectTargetPolicy } from "@bakery/shared/redirect-target";
-import type { ShortLinkInput } from "../db/short-links.ts";
 import { unprocessableContent } from "../http/errors.ts";
-import { parseOrUnprocessable } from "../validation.ts";
+import { parseOrUnprocessable } from "../http/validation.ts";
 import { prepareLinkTarget } from "./prepare-link-target.ts";
+import type { ShortLinkInput } from "./short-link-queries.ts";
 
 /**
  * The editor's body (PUT /admin/links/{cat}/{id}) as the link to store, checked exactly as

@@ -3,15 +3,15 @@ import { actorOf } from "../activity/request-actor.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import { requireOperator } from "../auth/require-operator.ts";
 import { databaseDeadline } from "../db/database-availability.ts";
-import { findShortLink, type ShortLinkRow } from "../db/short-links.ts";
 import { bodyAtMost } from "../http/body-at-most.ts";
 import { notFound, preconditionRequired } from "../http/errors.ts";
 import { jsonBody } from "../http/json-body.ts";
 import { etagOf, preconditionsOf } from "../http/preconditions.ts";
+import { parseSlug } from "../http/validation.ts";
 import { rateLimit } from "../limits/rate-limit.ts";
-import { parseSlug } from "../validation.ts";
 import { deleteShortLink, saveShortLink } from "./edit-short-link.ts";
 import { prepareLinkWrite } from "./prepare-link-write.ts";
+import { findShortLink, type ShortLinkRow } from "./short-link-queries.ts";
 import { adminShortLink } from "./short-link-record.ts";
 
 /**

@@ -11,13 +11,13 @@ import {
 import { describe, expect, it } from "vitest";
 import { recordActivity } from "../activity/record-activity.ts";
 import { activityEntries, profiles } from "../db/schema.ts";
-import { createShortLink, findShortLink } from "../db/short-links.ts";
 import { expectApiError } from "../test-support/expect-api-error.ts";
 import { freshTestServerPerTest } from "../test-support/fresh-per-test.ts";
 import { testBackends } from "../test-support/test-database.ts";
 import { fakeToken, stopRateLimitClock } from "../test-support/test-server.ts";
 import { saveShortLink } from "./edit-short-link.ts";
 import { ADMIN_WRITES_PER_MINUTE } from "./short-link-admin-routes.ts";
+import { createShortLink, findShortLink } from "./short-link-queries.ts";
 
 /**
  * The back office's short-link editor over HTTP: operators read, create, replace and delete

@@ -1,7 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { shortLinkProblemPaths } from "@bakery/shared/short-link-outcome";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listShortLinks, putShortLink } from "../db/short-links.ts";
 import { emptyDatabasePerTest } from "../test-support/fresh-per-test.ts";
 import { testBackends } from "../test-support/test-database.ts";
 import {
@@ -10,6 +9,7 @@ import {
   type TestServer,
 } from "../test-support/test-server.ts";
 import { isTopLevelNavigation } from "./short-link-navigation.ts";
+import { listShortLinks, putShortLink } from "./short-link-queries.ts";
 
 const SPA_PAGE = "<!DOCTYPE html><title>Opening your link</title><p>spa fallback</p>";
 /** The site's pages for a link that cannot be followed (shortLinkProblemPaths). */

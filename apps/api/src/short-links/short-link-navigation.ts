@@ -8,9 +8,9 @@ import {
 import type { Context, MiddlewareHandler } from "hono";
 import { isAutomatedRequest } from "../http/automated-client.ts";
 import { movedPermanently } from "../http/moved-permanently.ts";
+import { parseSlug } from "../http/validation.ts";
 import { requestClient } from "../limits/client-address.ts";
 import type { AnswerPage } from "../site/serve-site.ts";
-import { parseSlug } from "../validation.ts";
 import {
   type FollowCounted,
   type FollowShortLinkDeps,

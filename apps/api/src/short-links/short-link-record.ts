@@ -1,6 +1,6 @@
 import type { AdminShortLink, ShortLinkRecord } from "@bakery/shared/admin-links-contract";
 import { sitePathForLink } from "@bakery/shared/api-contract";
-import { linkKey, type ShortLinkRow } from "../db/short-links.ts";
+import { linkKey, type ShortLinkRow } from "./short-link-queries.ts";
 
 /** Each campaign parameter and the column it is kept in beside the target. */
 const CAMPAIGN_COLUMNS = {

@@ -8,8 +8,8 @@ import type { Hono } from "hono";
 import type { ApiDeps } from "../api-deps.ts";
 import { InvalidTokenError, readBearerToken } from "../auth/verify-id-token.ts";
 import { gone, notFound, rateLimited, unauthorized } from "../http/errors.ts";
+import { parseSlug } from "../http/validation.ts";
 import { requestClient } from "../limits/client-address.ts";
-import { parseSlug } from "../validation.ts";
 import { followShortLink } from "./follow-short-link.ts";
 
 export function registerShortLinkRoutes(app: Hono, deps: ApiDeps): void {

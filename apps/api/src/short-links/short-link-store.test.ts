@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { DatabaseTimeoutError } from "../db/database-availability.ts";
 import { shortLinkClicksByDay } from "../db/schema.ts";
-import { findShortLink, putShortLink } from "../db/short-links.ts";
 import { silentLogger } from "../logger.ts";
 import { emptyDatabasePerTest } from "../test-support/fresh-per-test.ts";
 import { testBackends } from "../test-support/test-database.ts";
 import { testConfig } from "../test-support/test-server.ts";
+import { findShortLink, putShortLink } from "./short-link-queries.ts";
 import { createShortLinkStore } from "./short-link-store.ts";
 
 describe.each(testBackends({ postgresDatabase: "short_link_store" }))(

@@ -2,13 +2,13 @@ import type { Logger } from "pino";
 import type { ServerConfig } from "../config.ts";
 import { DatabaseTimeoutError, withDeadline } from "../db/database-availability.ts";
 import type { Database } from "../db/open-database.ts";
+import { createShortLivedCache } from "../http/short-lived-cache.ts";
 import {
   addShortLinkCounts,
   findShortLink,
   linkKey,
   type ShortLinkCounts,
-} from "../db/short-links.ts";
-import { createShortLivedCache } from "../http/short-lived-cache.ts";
+} from "./short-link-queries.ts";
 
 /** What following a link needs to know about it. */
 export interface StoredShortLink {

@@ -152,7 +152,7 @@ export class BuildCache {
     const known = this.#madePages.get(etag);
     if (known) return known;
     if (this.#madePages.size >= MAX_MADE_PAGES) this.#madePages.clear();
-    // Quality 9: made on demand, like the API's content pages (routes/content-pages.ts).
+    // Quality 9: made on demand, like the API's content pages (content-pages/content-page-routes.ts).
     const made = prepareBytes(bytes, {
       ext: ".html",
       status: 200,

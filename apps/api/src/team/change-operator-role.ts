@@ -7,7 +7,7 @@ import {
   lockProfile,
   putProfileRole,
   setProfileRole,
-} from "../db/profiles.ts";
+} from "../profiles/profile-queries.ts";
 
 /**
  * Giving the operator role and taking it away, for the team screen and `rise-admin users

@@ -1,8 +1,8 @@
 import type { Team, TeamMember } from "@bakery/shared/admin-team-contract";
 import { and, desc, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/open-database.ts";
-import { findProfileByUid, listOperators, type ProfileRow } from "../db/profiles.ts";
 import { activityEntries } from "../db/schema.ts";
+import { findProfileByUid, listOperators, type ProfileRow } from "../profiles/profile-queries.ts";
 
 /**
  * When each of `uids` was given the operator role, as far as the activity log knows: the

@@ -8,9 +8,9 @@ import { databaseDeadline } from "../db/database-availability.ts";
 import { bodyAtMost } from "../http/body-at-most.ts";
 import { type ApiProblem, badRequest, conflict, forbidden, notFound } from "../http/errors.ts";
 import { jsonBody } from "../http/json-body.ts";
+import { parseOrUnprocessable } from "../http/validation.ts";
 import { rateLimit } from "../limits/rate-limit.ts";
 import { ADMIN_WRITES_PER_MINUTE } from "../short-links/short-link-admin-routes.ts";
-import { parseOrUnprocessable } from "../validation.ts";
 import {
   grantOperatorRole,
   type RoleRefusal,

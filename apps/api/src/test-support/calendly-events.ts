@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { signCalendlyPayload } from "../security/calendly-signature.ts";
+import { signCalendlyPayload } from "../webhooks/calendly-signature.ts";
 
 /**
  * Deliveries of the scheduling provider's webhook (POST /api/webhooks/calendly) as it sends

@@ -3,7 +3,7 @@ import {
   findContentPage,
   moveContentPage,
   putContentPage,
-} from "../db/content-pages.ts";
+} from "../content-pages/content-page-queries.ts";
 import type { Database } from "../db/open-database.ts";
 
 /** Who the revisions of pages a test sets up name. */

@@ -16,11 +16,11 @@ import {
 import { loadServerConfig, type ServerConfig } from "../config.ts";
 import { createContentPageStore } from "../content-pages/content-page-store.ts";
 import type { DatabaseHandle } from "../db/open-database.ts";
-import { moveShortLink, putShortLink } from "../db/short-links.ts";
 import { listenHttp } from "../http/server.ts";
 import { createRateLimiter } from "../limits/rate-limiter.ts";
 import { createLocalApp } from "../local-app.ts";
 import { silentLogger } from "../logger.ts";
+import { moveShortLink, putShortLink } from "../short-links/short-link-queries.ts";
 import { createShortLinkStore } from "../short-links/short-link-store.ts";
 
 export const testConfig: ApiConfig = {

@@ -1,5 +1,5 @@
 import { serverConfigSchema } from "../../config.ts";
-import { type PrunedRows, pruneOldCounts, retentionCutoffDay } from "../../db/retention.ts";
+import { type PrunedRows, pruneOldCounts, retentionCutoffDay } from "../../funnel/retention.ts";
 import { UsageError } from "../cli-errors.ts";
 import { type Command, JSON_OPTION, printJson, table } from "../command.ts";
 

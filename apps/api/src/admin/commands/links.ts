@@ -2,6 +2,9 @@ import { sitePathForLink } from "@bakery/shared/api-contract";
 import type { RedirectTargetPolicy } from "@bakery/shared/redirect-target";
 import { cliActor, recordActivity } from "../../activity/record-activity.ts";
 import type { Database } from "../../db/open-database.ts";
+import { ApiProblem } from "../../http/errors.ts";
+import { prepareLinkTarget } from "../../short-links/prepare-link-target.ts";
+import { prepareLinkWrite } from "../../short-links/prepare-link-write.ts";
 import {
   findShortLink,
   LinkMoveError,
@@ -12,10 +15,7 @@ import {
   removeShortLink,
   type ShortLinkInput,
   type ShortLinkRow,
-} from "../../db/short-links.ts";
-import { ApiProblem } from "../../http/errors.ts";
-import { prepareLinkTarget } from "../../short-links/prepare-link-target.ts";
-import { prepareLinkWrite } from "../../short-links/prepare-link-write.ts";
+} from "../../short-links/short-link-queries.ts";
 import { shortLinkRecord } from "../../short-links/short-link-record.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
 import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";

@@ -9,16 +9,16 @@ import {
 import { sitePathForPage } from "@bakery/shared/content-page-address";
 import { cliActor } from "../../activity/record-activity.ts";
 import {
+  type ContentPageInput,
+  findContentPage,
+  listContentPages,
+} from "../../content-pages/content-page-queries.ts";
+import {
   deleteContentPage,
   renameContentPage,
   saveContentPage,
   WHATEVER_IS_THERE,
 } from "../../content-pages/edit-content-page.ts";
-import {
-  type ContentPageInput,
-  findContentPage,
-  listContentPages,
-} from "../../db/content-pages.ts";
 import { ApiProblem } from "../../http/errors.ts";
 import { NO_PRECONDITIONS } from "../../http/preconditions.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";

@@ -1,4 +1,4 @@
-import { attributionReport } from "../../db/attribution-report.ts";
+import { attributionReport } from "../../funnel/attribution-report.ts";
 import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";
 import { sinceArg } from "../validate-input.ts";
 

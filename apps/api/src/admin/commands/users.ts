@@ -15,7 +15,7 @@ import {
   listProfiles,
   type ProfileRow,
   upsertProfile,
-} from "../../db/profiles.ts";
+} from "../../profiles/profile-queries.ts";
 import { grantOperatorRole, revokeOperatorRole } from "../../team/change-operator-role.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
 import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";

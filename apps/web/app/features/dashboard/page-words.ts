@@ -1,6 +1,6 @@
 /**
  * How soon visitors read a change: browsers and CDNs may keep a page's answer for a minute
- * (`max-age=60`, apps/api/src/routes/content-pages.ts), so that is what the editor promises.
+ * (`max-age=60`, apps/api/src/content-pages/content-page-routes.ts), so that is what the editor promises.
  */
 export const CACHE_WINDOW_WORDS = "Visitors see it within about a minute.";
 
