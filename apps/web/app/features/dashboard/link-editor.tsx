@@ -1,36 +1,16 @@
-import type { AdminShortLink } from "@bakery/shared/admin-links-contract";
-import { redirectAllowedHosts } from "@bakery/shared/redirect-target";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { flushSync } from "react-dom";
-import { ApiRequestError } from "#app/lib/api/api-client.ts";
-import { absoluteUrl, siteConfig } from "#app/site-config.ts";
+import { useEffect, useId, useRef, useState } from "react";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 import type { KnownNames } from "./campaign-builder.tsx";
-import { deleteLink, loadFunnelNames, loadLink, saveLink } from "./link-editor-api.ts";
+import { loadFunnelNames } from "./link-editor-api.ts";
 import {
-  emptyLinkForm,
-  type LinkField as FieldName,
-  type FieldProblems,
-  fieldOfProblem,
-  formProblems,
-  formValuesOf,
-  type LinkFormValues,
-  namesInTargets,
-  previewTarget,
-  shortAddress,
-  writeBody,
-} from "./link-form.ts";
-import { LinkFormFields } from "./link-form-fields.tsx";
-import { requestFailureWords } from "./request-failure-words.ts";
-
-/** What the editor was opened for. */
-export type EditorRequest =
-  | { kind: "new" }
-  | { kind: "edit"; cat: string; id: string }
-  | { kind: "delete"; cat: string; id: string };
-
-const siteOrigin = new URL(absoluteUrl("/")).origin;
-const policy = { siteOrigin, allowedHosts: redirectAllowedHosts(siteConfig) };
+  DeleteStep,
+  FormStep,
+  LoadFailedStep,
+  ReplaceStep,
+  StaleStep,
+} from "./link-editor-steps.tsx";
+import { namesInTargets } from "./link-form.ts";
+import { type EditorRequest, useLinkDraft, useLinkWrites } from "./use-link-editor.ts";
 
 /**
  * The short-link editor, in a modal dialog (the platform's: focus moves in, Escape closes, the
@@ -126,14 +106,6 @@ function useFunnelNames(wanted: boolean) {
   return state;
 }
 
-type Step =
-  | { kind: "loading" }
-  | { kind: "load-failed"; message: string }
-  | { kind: "form" }
-  | { kind: "replace"; message: string; existing: AdminShortLink }
-  | { kind: "stale"; message: string }
-  | { kind: "delete"; link: AdminShortLink };
-
 function EditorBody({
   request,
   known,
@@ -148,15 +120,9 @@ function EditorBody({
   onChanged: (said: string) => void;
 }) {
   const idPrefix = useId();
-  const [values, setValues] = useState<LinkFormValues>(emptyLinkForm);
-  const [revision, setRevision] = useState<string | undefined>(undefined);
-  const [step, setStep] = useState<Step>(
-    request.kind === "new" ? { kind: "form" } : { kind: "loading" },
-  );
-  const [submitted, setSubmitted] = useState(false);
-  const [apiProblems, setApiProblems] = useState<FieldProblems>({});
-  const [formError, setFormError] = useState("");
-  const [busy, setBusy] = useState(false);
+  const draft = useLinkDraft(request);
+  const writes = useLinkWrites({ request, draft, close, onChanged });
+  const { step } = writes;
   const body = useRef<HTMLDivElement>(null);
 
   // Each step's first control takes the focus, so the keyboard carries on from there.
@@ -166,109 +132,6 @@ function EditorBody({
       ?.querySelector<HTMLElement>("[data-first], input:not([readonly]), button")
       ?.focus();
   }, [step.kind]);
-
-  const editing = request.kind !== "new";
-  const cat = editing ? request.cat : values.cat.trim().toLowerCase();
-  const id = editing ? request.id : values.id.trim().toLowerCase();
-  const path = `/to/${cat}/${id}`;
-
-  async function load() {
-    if (request.kind === "new") return;
-    setStep({ kind: "loading" });
-    try {
-      const link = await loadLink(request.cat, request.id);
-      setValues(formValuesOf(link));
-      setRevision(link.revision);
-      setApiProblems({});
-      setFormError("");
-      setStep(request.kind === "delete" ? { kind: "delete", link } : { kind: "form" });
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.leavingPage) return;
-      setStep({ kind: "load-failed", message: requestFailureWords(error) });
-    }
-  }
-  // Loaded once, when the editor opens on a link (the body is made anew each time).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load reads only the request, fixed for this body
-  useEffect(() => {
-    void load();
-  }, []);
-
-  function change(field: FieldName, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setApiProblems(({ [field]: _answered, ...rest }) => rest);
-  }
-
-  const ownProblems = formProblems(values, policy);
-  const shown: FieldProblems = { ...apiProblems };
-  for (const [field, words] of Object.entries(ownProblems) as [FieldName, string][]) {
-    // A field's problem shows once something is typed there, or the form was sent.
-    if (submitted || values[field] !== "") shown[field] ??= words;
-  }
-  const preview = previewTarget(values, policy);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (busy) return;
-    if (Object.keys(ownProblems).length > 0) {
-      flushSync(() => setSubmitted(true));
-      form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-      return;
-    }
-    await save(revision, form);
-  }
-
-  async function save(onRevision: string | undefined, form?: HTMLFormElement) {
-    setBusy(true);
-    setFormError("");
-    try {
-      await saveLink(cat, id, writeBody(values), onRevision);
-      onChanged(`Saved ${path}.`);
-      close();
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.leavingPage) return;
-      if (error instanceof ApiRequestError && error.status === 412) {
-        if (onRevision === undefined) await offerToReplace(error.message);
-        else setStep({ kind: "stale", message: error.message });
-        return;
-      }
-      const atField =
-        error instanceof ApiRequestError && error.status === 422 && fieldOfProblem(error.message);
-      if (atField) {
-        flushSync(() => setApiProblems({ [atField.field]: atField.words }));
-        form?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-      } else setFormError(requestFailureWords(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  /** The link exists already: read it (its revision), and ask before replacing it. */
-  async function offerToReplace(message: string) {
-    try {
-      const existing = await loadLink(cat, id);
-      setStep({ kind: "replace", message, existing });
-    } catch (error) {
-      setFormError(`${message} ${requestFailureWords(error)}`);
-    }
-  }
-
-  async function remove(link: AdminShortLink) {
-    setBusy(true);
-    setFormError("");
-    try {
-      await deleteLink(link.cat, link.id, link.revision);
-      onChanged(`Deleted ${path}.`);
-      close();
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.leavingPage) return;
-      if (error instanceof ApiRequestError && error.status === 412) {
-        setStep({ kind: "stale", message: error.message });
-      } else setFormError(requestFailureWords(error));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const heading =
     request.kind === "new"
@@ -281,7 +144,7 @@ function EditorBody({
   );
   const failure = (
     <p role="alert" aria-live="assertive" className="text-red-800">
-      {formError}
+      {writes.formError}
     </p>
   );
 
@@ -290,110 +153,35 @@ function EditorBody({
       <h2 id="link-editor-heading" className="font-semibold text-2xl">
         {heading}
       </h2>
-      {step.kind === "loading" ? <p role="status">Loading {path}…</p> : null}
+      {step.kind === "loading" ? <p role="status">Loading {draft.path}…</p> : null}
       {step.kind === "load-failed" ? (
-        <>
-          <p role="alert">{step.message}</p>
-          <div className="flex flex-wrap gap-2">
-            <button type="button" data-first onClick={load} className={buttonClasses("primary")}>
-              Try again
-            </button>
-            {cancel}
-          </div>
-        </>
+        <LoadFailedStep message={step.message} writes={writes} cancel={cancel} />
       ) : null}
       {step.kind === "replace" ? (
-        <>
-          <p role="alert">{step.message}</p>
-          <p>
-            Replace it with yours? {step.existing.shortLink} then leads to{" "}
-            {preview.ok ? absoluteUrl(preview.target) : values.destination}.
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              data-first
-              aria-disabled={busy || undefined}
-              onClick={() => !busy && save(step.existing.revision)}
-              className={buttonClasses("primary")}
-            >
-              Replace {step.existing.link}
-            </button>
-            <button
-              type="button"
-              onClick={() => setStep({ kind: "form" })}
-              className={buttonClasses("secondary")}
-            >
-              Go back
-            </button>
-          </div>
-          {failure}
-        </>
+        <ReplaceStep
+          message={step.message}
+          existing={step.existing}
+          draft={draft}
+          writes={writes}
+          failure={failure}
+        />
       ) : null}
       {step.kind === "stale" ? (
-        <>
-          <p role="alert">{step.message}</p>
-          <p>Load the version there is now to see that change; what you typed here is set aside.</p>
-          <div className="flex flex-wrap gap-2">
-            <button type="button" data-first onClick={load} className={buttonClasses("primary")}>
-              Load the current version
-            </button>
-            {cancel}
-          </div>
-        </>
+        <StaleStep message={step.message} writes={writes} cancel={cancel} />
       ) : null}
       {step.kind === "delete" ? (
-        <>
-          <p>
-            Delete {step.link.shortLink}? It leads to {step.link.target} and has been followed{" "}
-            {step.link.clicks} times. Anyone who follows it afterwards is told it doesn't exist.
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              data-first
-              aria-disabled={busy || undefined}
-              onClick={() => !busy && remove(step.link)}
-              className={buttonClasses("primary")}
-            >
-              Delete {step.link.link}
-            </button>
-            {cancel}
-          </div>
-          {failure}
-        </>
+        <DeleteStep link={step.link} writes={writes} cancel={cancel} failure={failure} />
       ) : null}
       {step.kind === "form" ? (
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <LinkFormFields
-            idPrefix={idPrefix}
-            values={values}
-            editing={editing}
-            shortLink={{
-              address: shortAddress(siteOrigin, cat, id),
-              copyable: !ownProblems.cat && !ownProblems.id,
-            }}
-            problems={shown}
-            preview={preview}
-            known={known}
-            namesFailed={namesFailed}
-            onChange={change}
-            onSignInRequiredChange={(checked) =>
-              setValues((current) => ({ ...current, signInRequired: checked }))
-            }
-          />
-          {failure}
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="submit"
-              aria-disabled={busy || undefined}
-              className={buttonClasses("primary")}
-            >
-              {busy ? "Saving…" : "Save link"}
-            </button>
-            {cancel}
-          </div>
-        </form>
+        <FormStep
+          idPrefix={idPrefix}
+          draft={draft}
+          writes={writes}
+          known={known}
+          namesFailed={namesFailed}
+          cancel={cancel}
+          failure={failure}
+        />
       ) : null}
     </div>
   );

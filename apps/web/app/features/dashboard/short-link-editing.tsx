@@ -3,7 +3,8 @@ import { type ReactNode, useRef, useState } from "react";
 import { absoluteUrl } from "#app/site-config.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 import { CopyLinkButton } from "./copy-link.tsx";
-import { type EditorRequest, LinkEditor } from "./link-editor.tsx";
+import { LinkEditor } from "./link-editor.tsx";
+import type { EditorRequest } from "./use-link-editor.ts";
 
 /**
  * The links table's editing (the dashboard is shown to operators only, and the API checks the

@@ -30,6 +30,95 @@ export type ApiClientDeps = {
   timeoutMs?: number;
 };
 
+/** One call: sent (or `started` already), its answer checked against `schema`, its failure said. */
+async function request<Schema extends z.ZodType>(
+  deps: ApiClientDeps,
+  method: Method,
+  path: string,
+  body: unknown,
+  schema: Schema,
+  started?: Promise<Response>,
+  conditions: Conditions = {},
+): Promise<z.infer<Schema>> {
+  const here = deps.location();
+  const signInAgain = `/login?target=${encodeURIComponent(here.pathAndQuery)}`;
+  let response: Response;
+  let answer: unknown;
+  try {
+    response = await (started ?? send(deps, method, path, body, conditions));
+    answer = await response.json().catch((error: unknown) => {
+      // A body cut off by the timeout is no answer; any other unreadable body is a bad one.
+      if (error instanceof DOMException && error.name === "TimeoutError") throw error;
+      return undefined;
+    });
+  } catch (error) {
+    throw new ApiNetworkError(error);
+  }
+
+  if (response.ok) {
+    const parsed = schema.safeParse(answer);
+    if (!parsed.success)
+      throw new ApiRequestError(
+        response.status,
+        "bad_response",
+        "Unexpected answer from the server",
+      );
+    return parsed.data;
+  }
+
+  let leavingPage = false;
+  if (response.status === 401 || response.status === 403) {
+    deps.navigate(signInAgain);
+    leavingPage = true;
+  } else if (response.status === 301) {
+    const moved = movedResultSchema.safeParse(answer);
+    const movedTo = moved.success ? sameOriginPath(moved.data.location, here.origin) : undefined;
+    if (movedTo !== undefined) {
+      deps.navigate(movedTo);
+      leavingPage = true;
+    }
+  }
+  const error = apiErrorSchema.safeParse(answer);
+  throw error.success
+    ? new ApiRequestError(
+        response.status,
+        error.data.error.code,
+        error.data.error.message,
+        leavingPage,
+      )
+    : new ApiRequestError(
+        response.status,
+        `http_${response.status}`,
+        response.statusText || "Request failed",
+        leavingPage,
+      );
+}
+
+async function send(
+  deps: ApiClientDeps,
+  method: Method,
+  path: string,
+  body: unknown,
+  conditions: Conditions,
+): Promise<Response> {
+  // No token (the identity SDK failed to load): the call goes out signed out.
+  const token = await deps.getIdToken().catch(() => "");
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${token}`,
+    Accept: "application/json",
+    ...conditions,
+  };
+  const withBody = method === "POST" || method === "PUT";
+  if (withBody) headers["Content-Type"] = "application/json";
+  return deps.fetch(apiAddress(deps.baseUrl, path), {
+    method,
+    headers,
+    body: withBody ? JSON.stringify(body) : undefined,
+    redirect: "error",
+    signal: AbortSignal.timeout(deps.timeoutMs ?? API_TIMEOUT_MS),
+  });
+}
+
 /**
  * The one way the site talks to the API (spec §7, §8): every call carries
  * `Authorization: Bearer <token>` (empty when signed out); 401/403 send the
@@ -38,92 +127,6 @@ export type ApiClientDeps = {
  * Every request ends: one that gets no answer in time fails as ApiNetworkError.
  */
 export function createApiClient(deps: ApiClientDeps) {
-  async function request<Schema extends z.ZodType>(
-    method: Method,
-    path: string,
-    body: unknown,
-    schema: Schema,
-    started?: Promise<Response>,
-    conditions: Conditions = {},
-  ): Promise<z.infer<Schema>> {
-    const here = deps.location();
-    const signInAgain = `/login?target=${encodeURIComponent(here.pathAndQuery)}`;
-    let response: Response;
-    let answer: unknown;
-    try {
-      response = await (started ?? send(method, path, body, conditions));
-      answer = await response.json().catch((error: unknown) => {
-        // A body cut off by the timeout is no answer; any other unreadable body is a bad one.
-        if (error instanceof DOMException && error.name === "TimeoutError") throw error;
-        return undefined;
-      });
-    } catch (error) {
-      throw new ApiNetworkError(error);
-    }
-
-    if (response.ok) {
-      const parsed = schema.safeParse(answer);
-      if (!parsed.success)
-        throw new ApiRequestError(
-          response.status,
-          "bad_response",
-          "Unexpected answer from the server",
-        );
-      return parsed.data;
-    }
-
-    let leavingPage = false;
-    if (response.status === 401 || response.status === 403) {
-      deps.navigate(signInAgain);
-      leavingPage = true;
-    } else if (response.status === 301) {
-      const moved = movedResultSchema.safeParse(answer);
-      const movedTo = moved.success ? sameOriginPath(moved.data.location, here.origin) : undefined;
-      if (movedTo !== undefined) {
-        deps.navigate(movedTo);
-        leavingPage = true;
-      }
-    }
-    const error = apiErrorSchema.safeParse(answer);
-    throw error.success
-      ? new ApiRequestError(
-          response.status,
-          error.data.error.code,
-          error.data.error.message,
-          leavingPage,
-        )
-      : new ApiRequestError(
-          response.status,
-          `http_${response.status}`,
-          response.statusText || "Request failed",
-          leavingPage,
-        );
-  }
-
-  async function send(
-    method: Method,
-    path: string,
-    body: unknown,
-    conditions: Conditions,
-  ): Promise<Response> {
-    // No token (the identity SDK failed to load): the call goes out signed out.
-    const token = await deps.getIdToken().catch(() => "");
-    const headers: Record<string, string> = {
-      Authorization: `Bearer ${token}`,
-      Accept: "application/json",
-      ...conditions,
-    };
-    const withBody = method === "POST" || method === "PUT";
-    if (withBody) headers["Content-Type"] = "application/json";
-    return deps.fetch(apiAddress(deps.baseUrl, path), {
-      method,
-      headers,
-      body: withBody ? JSON.stringify(body) : undefined,
-      redirect: "error",
-      signal: AbortSignal.timeout(deps.timeoutMs ?? API_TIMEOUT_MS),
-    });
-  }
-
   return {
     /**
      * GET `path`; the answer is checked against `schema`. `started`: this very request, already
@@ -131,7 +134,7 @@ export function createApiClient(deps: ApiClientDeps) {
      * handled as if this call had sent it.
      */
     get: <Schema extends z.ZodType>(path: string, schema: Schema, started?: Promise<Response>) =>
-      request("GET", path, undefined, schema, started),
+      request(deps, "GET", path, undefined, schema, started),
     /**
      * POST `body` as JSON to `path`, on `conditions` when the action changes one version of
      * something (a page's move or restore); the answer is checked against `schema`.
@@ -141,21 +144,21 @@ export function createApiClient(deps: ApiClientDeps) {
       body: unknown,
       schema: Schema,
       conditions: Conditions = {},
-    ) => request("POST", path, body, schema, undefined, conditions),
+    ) => request(deps, "POST", path, body, schema, undefined, conditions),
     /** PUT `body` as JSON to `path` on `conditions` (If-Match, If-None-Match); checked as get's. */
     put: <Schema extends z.ZodType>(
       path: string,
       body: unknown,
       schema: Schema,
       conditions: Conditions,
-    ) => request("PUT", path, body, schema, undefined, conditions),
+    ) => request(deps, "PUT", path, body, schema, undefined, conditions),
     /**
      * DELETE `path` on `conditions`; resolves when the API answers with success. The caller
      * gives the schema of a 204's body (z.undefined()), so zod's runtime stays out of the pages
      * that only read.
      */
     delete: <Schema extends z.ZodType>(path: string, schema: Schema, conditions: Conditions) =>
-      request("DELETE", path, undefined, schema, undefined, conditions),
+      request(deps, "DELETE", path, undefined, schema, undefined, conditions),
   };
 }
 
