@@ -2,6 +2,7 @@ import type { ActivityEntry, ActivityKind } from "@bakery/shared/admin-activity-
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { ApiRequestError } from "#app/lib/api/api-client.ts";
+import { groupThousands } from "#app/lib/us-number-format.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 import { loadActivity } from "./activity-loader.ts";
 import {
@@ -173,7 +174,11 @@ function ChangeLine({ change }: { change: FieldChange }) {
   return (
     <li className="break-all">
       <span className="font-semibold text-ink">{change.field}:</span>{" "}
-      {change.before !== undefined ? <del>{change.before}</del> : null}
+      {change.before !== undefined ? (
+        <del>
+          <LongText text={change.before} />
+        </del>
+      ) : null}
       {change.before !== undefined && change.after !== undefined ? (
         <>
           {" "}
@@ -181,7 +186,26 @@ function ChangeLine({ change }: { change: FieldChange }) {
           <span className="sr-only">changed to</span>{" "}
         </>
       ) : null}
-      {change.after !== undefined ? <ins>{change.after}</ins> : null}
+      {change.after !== undefined ? (
+        <ins>
+          <LongText text={change.after} />
+        </ins>
+      ) : null}
     </li>
+  );
+}
+
+/** Longer than a line or two (a page's whole text): folded, with its length, to open on demand. */
+const FOLDED_FROM_LENGTH = 160;
+
+function LongText({ text }: { text: string }) {
+  if (text.length < FOLDED_FROM_LENGTH) return text;
+  return (
+    <details className="inline-block align-top">
+      <summary className="cursor-pointer">
+        {text.slice(0, 60).trimEnd()}… ({groupThousands(text.length)} characters)
+      </summary>
+      <span className="whitespace-pre-wrap">{text}</span>
+    </details>
   );
 }

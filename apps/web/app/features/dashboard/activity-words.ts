@@ -52,6 +52,7 @@ const fieldNames: Record<string, string> = {
   subtitle: "Subtitle",
   format: "Written in",
   source: "Text",
+  restoredFrom: "Restored from version",
   uid: "Account",
   email: "E-mail",
   role: "Role",
