@@ -5,7 +5,7 @@ import { waitForQueuedPageWork } from "./support/queued-page-work.ts";
 
 /**
  * The legal pages arrive with their text in the prerendered HTML; once the app runs it asks
- * the API for the stored copy, which an operator may have edited (docs/performance.md, "Legal
+ * the API for the stored copy, which an operator may have edited (bench/results/history.md, "Legal
  * pages prerendered with their text").
  */
 const apiPage = "**/api/p/privacy-policy";

@@ -177,7 +177,7 @@ export default defineConfig({
         // site's layout import. As one file (React, React Router, the layout, small UI, SEO,
         // attribution), a page's first visit asks for fewer script files
         // (each costs a round trip, and a browser opens only 6 connections to a host over
-        // HTTP/1.1; docs/performance.md). The client entry itself stays out of it: it starts the app, and
+        // HTTP/1.1; bench/results/history.md). The client entry itself stays out of it: it starts the app, and
         // a lazy chunk loaded before the app (the booked-demo report) imports this one. Each
         // route's own code stays its own chunk, lazy code stays lazy, except the few small
         // modules that several of them share (isSmallAndShared): a file of a few hundred

@@ -13,7 +13,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "preload", href: frauncesLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   // The icon in the page itself. As a file, the browser asks for it at the load event, and it
   // takes one of the six connections a browser opens to a host over HTTP/1.1, which the app's
-  // modules are waiting for, so one of them waits a round trip more (docs/performance.md,
+  // modules are waiting for, so one of them waits a round trip more (bench/results/history.md,
   // "Connections at the first paint"). /favicon.svg stays for the web manifest and for other
   // clients.
   { rel: "icon", href: faviconDataUrl, type: "image/svg+xml" },

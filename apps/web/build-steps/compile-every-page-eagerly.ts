@@ -7,7 +7,7 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
  * Marks the every-page chunk with V8's explicit compile hint. Chrome then compiles the file on
  * a background thread while it downloads, instead of compiling each function on the main
  * thread when it is first called; nearly all of every-page's functions (React, the router)
- * run to hydrate the page. Worth ~50 ms of a slow phone's start-up (docs/performance.md).
+ * run to hydrate the page. It shortens a slow phone's start-up (bench/results/history.md).
  * The hint must be the file's first line, so it goes in after the bundler's own preamble.
  */
 export function compileEveryPageEagerly(): Plugin {

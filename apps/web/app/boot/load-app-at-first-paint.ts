@@ -6,7 +6,7 @@ import { SLOW_LINK_START_MS } from "./slow-link.ts";
  * once it is parsed, the frame after its first paint: browsers render no frame (and run no
  * animation frame callback) while a render-blocking stylesheet is pending. Started at the
  * first, the app's requests left before that paint was recorded often enough for
- * Lighthouse's simulation to count them as needed for it (docs/performance.md). A page still
+ * Lighthouse's simulation to count them as needed for it (bench/results/history.md). A page still
  * unpainted SLOW_LINK_START_MS after its navigation started asks for its modules then, and
  * runs them once it is parsed: the app hydrates the whole document, never the part of it that
  * has arrived. A page that renders no frame at all (a background tab) starts 3 s after `load`.
