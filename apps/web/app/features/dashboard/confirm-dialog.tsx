@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import { buttonClasses } from "#app/ui/button-styles.ts";
+import { useModalDialog } from "#app/ui/use-modal-dialog.ts";
 
 /**
  * A question asked before something that can't simply be taken back (delete, restore, leave
@@ -29,25 +30,13 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
-  const opener = useRef<Element | null>(null);
+  const { dialog, focusOpener, close } = useModalDialog(open, () => cancel.current?.focus());
   const headingId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      opener.current = document.activeElement;
-      element.showModal();
-      cancel.current?.focus();
-    } else if (!open && element.open) element.close();
-  }, [open]);
 
   function closed() {
     if (open) onCancel();
-    const back = opener.current;
-    if (back instanceof HTMLElement && back.isConnected) back.focus();
+    focusOpener();
   }
 
   return (
@@ -78,7 +67,7 @@ export function ConfirmDialog({
             <button
               ref={cancel}
               type="button"
-              onClick={() => dialog.current?.close()}
+              onClick={close}
               className={buttonClasses("secondary")}
             >
               {cancelLabel}

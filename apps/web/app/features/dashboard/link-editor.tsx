@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { buttonClasses } from "#app/ui/button-styles.ts";
+import { useModalDialog } from "#app/ui/use-modal-dialog.ts";
 import type { KnownNames } from "./campaign-builder.tsx";
 import { loadFunnelNames } from "./link-editor-api.ts";
 import {
@@ -34,26 +35,15 @@ export function LinkEditor({
   linkTargets: readonly string[];
   fallbackFocus: () => HTMLElement | null;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
+  const { dialog, focusOpener, close } = useModalDialog(request !== null);
   // Each opening gets a body of its own (the form starts afresh), counted as the request changes.
   const [opening, setOpening] = useState({ request, count: 0 });
   if (opening.request !== request) setOpening({ request, count: opening.count + 1 });
   const funnelNames = useFunnelNames(request !== null);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (request && !element.open) {
-      opener.current = document.activeElement;
-      element.showModal();
-    } else if (!request && element.open) element.close();
-  }, [request]);
-
   function closed() {
     onClose();
-    const back = opener.current;
-    (back instanceof HTMLElement && back.isConnected ? back : fallbackFocus())?.focus();
+    if (!focusOpener()) fallbackFocus()?.focus();
   }
 
   const known: KnownNames = {
@@ -77,7 +67,7 @@ export function LinkEditor({
           request={request}
           known={known}
           namesFailed={funnelNames.failed}
-          close={() => dialog.current?.close()}
+          close={close}
           onChanged={onChanged}
         />
       ) : null}

@@ -1,7 +1,8 @@
 import type { TeamMember } from "@bakery/shared/admin-team-contract";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { ApiRequestError } from "#app/lib/api/api-client.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
+import { useModalDialog } from "#app/ui/use-modal-dialog.ts";
 import { requestFailureWords } from "./request-failure-words.ts";
 import { removeOperator } from "./team-api.ts";
 import { memberName } from "./team-words.ts";
@@ -27,28 +28,14 @@ export function TeamRemoveDialog({
   /** The list is out of date (the person was removed meanwhile): read it again. */
   onListChanged: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
+  const { dialog, focusOpener, close } = useModalDialog(request !== null);
   // After a removal the screen places the focus itself, once its row is gone.
   const removed = useRef(false);
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (request && !element.open) {
-      opener.current = document.activeElement;
-      element.showModal();
-    } else if (!request && element.open) element.close();
-  }, [request]);
-
   function closed() {
     onClose();
-    if (removed.current) {
-      removed.current = false;
-      return;
-    }
-    const back = opener.current;
-    if (back instanceof HTMLElement && back.isConnected) back.focus();
+    if (removed.current) removed.current = false;
+    else focusOpener();
   }
 
   return (
@@ -63,7 +50,7 @@ export function TeamRemoveDialog({
           // A body of its own for each person asked about: no words left from the last one.
           key={request.member.uid}
           request={request}
-          close={() => dialog.current?.close()}
+          close={close}
           onRemoved={(done) => {
             removed.current = true;
             onRemoved(done);
