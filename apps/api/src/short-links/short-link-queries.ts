@@ -110,6 +110,22 @@ const rewritten = () => ({ revision: sql`gen_random_uuid()`, updatedAt: sql`now(
 const isLink = (cat: string, id: string) => and(eq(shortLinks.cat, cat), eq(shortLinks.id, id));
 
 /**
+ * The link inserted, or written over the row at its address: any row, or only a moved link's
+ * tombstone (`overTombstoneOnly`). Every field is the new link's; the click counts stay.
+ */
+function insertOrOverwrite(db: Database, link: ShortLinkInput, overTombstoneOnly: boolean) {
+  const values = storedValues(link);
+  return db
+    .insert(shortLinks)
+    .values({ cat: link.cat, id: link.id, ...values })
+    .onConflictDoUpdate({
+      target: [shortLinks.cat, shortLinks.id],
+      set: { ...values, ...rewritten() },
+      ...(overTombstoneOnly && { setWhere: isNotNull(shortLinks.movedTo) }),
+    });
+}
+
+/**
  * Creates or replaces a live link; its click count survives a replace. Says which it did
  * (PostgreSQL leaves a row's xmax at 0 when the statement inserted it).
  */
@@ -117,15 +133,9 @@ export async function putShortLink(
   db: Database,
   link: ShortLinkInput,
 ): Promise<"created" | "replaced"> {
-  const values = storedValues(link);
-  const [row] = await db
-    .insert(shortLinks)
-    .values({ cat: link.cat, id: link.id, ...values })
-    .onConflictDoUpdate({
-      target: [shortLinks.cat, shortLinks.id],
-      set: { ...values, ...rewritten() },
-    })
-    .returning({ inserted: sql<boolean>`xmax = 0` });
+  const [row] = await insertOrOverwrite(db, link, false).returning({
+    inserted: sql<boolean>`xmax = 0`,
+  });
   return row?.inserted ? "created" : "replaced";
 }
 
@@ -138,16 +148,7 @@ export async function createShortLink(
   db: Database,
   link: ShortLinkInput,
 ): Promise<ShortLinkRow | undefined> {
-  const values = storedValues(link);
-  const [row] = await db
-    .insert(shortLinks)
-    .values({ cat: link.cat, id: link.id, ...values })
-    .onConflictDoUpdate({
-      target: [shortLinks.cat, shortLinks.id],
-      set: { ...values, ...rewritten() },
-      setWhere: isNotNull(shortLinks.movedTo),
-    })
-    .returning();
+  const [row] = await insertOrOverwrite(db, link, true).returning();
   return row;
 }
 
