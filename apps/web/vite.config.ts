@@ -89,8 +89,8 @@ function isSmallModule(id: string, graph: ModuleGraph): boolean {
   return from === undefined || packagesOfEveryPage(graph).has(from);
 }
 
-/** How many chunks' starting modules (routes, lazy parts) import `id`, directly or not. */
-function chunkRootsReaching(id: string, graph: ModuleGraph): number {
+/** The chunks' starting modules (routes, lazy parts) that import `id`, directly or not. */
+function chunkRootsReaching(id: string, graph: ModuleGraph): Set<string> {
   const roots = new Set<string>();
   const seen = new Set<string>();
   const pending = [id];
@@ -102,8 +102,14 @@ function chunkRootsReaching(id: string, graph: ModuleGraph): number {
     if (info.isEntry || info.dynamicImporters.length > 0) roots.add(current);
     pending.push(...info.importers);
   }
-  return roots.size;
+  return roots;
 }
+
+/**
+ * The back office's routes and lazy parts (/dashboard…): what only they share stays with them,
+ * since a few operators paying a round trip for it beats every visitor downloading it.
+ */
+const BACK_OFFICE = /\/app\/(routes\/dashboard[^/]*\.tsx|features\/dashboard\/)/;
 
 /**
  * A small module shared by several chunks, whose own imports (which the bundler brings
@@ -111,7 +117,8 @@ function chunkRootsReaching(id: string, graph: ModuleGraph): number {
  */
 function isSmallAndShared(id: string, graph: ModuleGraph): boolean {
   if (id === clientEntry || !isSmallModule(id, graph)) return false;
-  if (chunkRootsReaching(id, graph) < 2) return false;
+  const roots = chunkRootsReaching(id, graph);
+  if (roots.size < 2 || [...roots].every((root) => BACK_OFFICE.test(root))) return false;
   const everyPage = startsEveryPage(graph);
   const seen = new Set<string>([id]);
   const pending = [...(graph.getModuleInfo(id)?.importedIds ?? [])];
