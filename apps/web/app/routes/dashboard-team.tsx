@@ -1,18 +1,14 @@
 import { useAuth } from "#app/features/auth/auth-context.tsx";
+import { BackOfficeFrame, backOfficeMeta } from "#app/features/dashboard/back-office-frame.tsx";
 import { TeamScreen } from "#app/features/dashboard/team-screen.tsx";
-import { BackOfficeNav } from "#app/layout/back-office-nav.tsx";
-import { OperatorOnly } from "#app/layout/operator-only.tsx";
 import { myAreaHome } from "#app/lib/my-area-home.ts";
-import { pageMeta } from "#app/seo/page-meta.ts";
 import { siteConfig } from "#app/site-config.ts";
 
 export const meta = () =>
-  pageMeta({
+  backOfficeMeta({
     title: "Team",
     description: `Who runs ${siteConfig.PRODUCT_NAME}'s back office, and giving a colleague access.`,
     canonicalPath: "/dashboard/team",
-    // For the team only, like the dashboard: never in search results, never prerendered.
-    noindex: true,
   });
 
 /**
@@ -22,19 +18,15 @@ export const meta = () =>
 export default function DashboardTeam() {
   const { state } = useAuth();
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:py-14">
-      <h1 className="font-semibold text-3xl text-ink sm:text-4xl">Team</h1>
-      <OperatorOnly>
-        <BackOfficeNav current="team" />
-        <p className="max-w-3xl text-cocoa">
-          Operators see the dashboard and the activity log, make short links, edit the site's pages,
-          and give or take this role. Every change here is in the activity log.
-        </p>
-        <TeamScreen
-          yourEmail={state?.kind === "signed-in" ? state.email : null}
-          accountHome={myAreaHome(siteConfig.MY_AREA_URL)}
-        />
-      </OperatorOnly>
-    </div>
+    <BackOfficeFrame heading="Team" current="team">
+      <p className="max-w-3xl text-cocoa">
+        Operators see the dashboard and the activity log, make short links, edit the site's pages,
+        and give or take this role. Every change here is in the activity log.
+      </p>
+      <TeamScreen
+        yourEmail={state?.kind === "signed-in" ? state.email : null}
+        accountHome={myAreaHome(siteConfig.MY_AREA_URL)}
+      />
+    </BackOfficeFrame>
   );
 }

@@ -12,7 +12,8 @@ import {
   fieldChanges,
   readKindFilter,
 } from "./activity-words.ts";
-import { FailureWithRetry, LoadingMessage } from "./status-messages.tsx";
+import { ReportArea } from "./report-area.tsx";
+import { EmptyState, FailureWithRetry } from "./status-messages.tsx";
 import { useReport } from "./use-report.ts";
 
 /**
@@ -53,21 +54,19 @@ export function ActivityLog() {
           ))}
         </select>
       </div>
-      {first.state.kind === "loading" ? (
-        <LoadingMessage>Loading the activity…</LoadingMessage>
-      ) : first.state.kind === "failed" ? (
-        <FailureWithRetry onRetry={first.retry}>
-          The activity could not be loaded. {first.state.message}
-        </FailureWithRetry>
-      ) : first.state.report.entries.length === 0 ? (
-        <p className="rounded-2xl border border-crust border-dashed bg-white p-6 text-cocoa">
-          {kind ? "No changes of this kind yet." : "No changes yet."} Changes to the short links,
-          from here or from the command line, show here.
-        </p>
-      ) : (
-        // Keyed by the filter: another kind starts from its own first page.
-        <Entries key={kind ?? ""} kind={kind} firstPage={first.state.report} />
-      )}
+      <ReportArea name="the activity" report={first}>
+        {(firstPage) =>
+          firstPage.entries.length === 0 ? (
+            <EmptyState>
+              {kind ? "No changes of this kind yet." : "No changes yet."} Changes to the short
+              links, from here or from the command line, show here.
+            </EmptyState>
+          ) : (
+            // Keyed by the filter: another kind starts from its own first page.
+            <Entries key={kind ?? ""} kind={kind} firstPage={firstPage} />
+          )
+        }
+      </ReportArea>
     </div>
   );
 }

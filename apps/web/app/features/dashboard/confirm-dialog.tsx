@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useRef } from "react";
 import { buttonClasses } from "#app/ui/button-styles.ts";
+import { ModalDialog } from "#app/ui/modal-dialog.tsx";
 import { useModalDialog } from "#app/ui/use-modal-dialog.ts";
 
 /**
@@ -40,12 +41,7 @@ export function ConfirmDialog({
   }
 
   return (
-    <dialog
-      ref={dialog}
-      onClose={closed}
-      aria-labelledby={headingId}
-      className="m-auto w-full max-w-lg rounded-2xl bg-white p-6 text-ink shadow-card"
-    >
+    <ModalDialog dialog={dialog} onClose={closed} labelledBy={headingId}>
       {open ? (
         <div className="flex flex-col gap-4">
           <h2 id={headingId} className="font-semibold text-2xl">
@@ -75,6 +71,6 @@ export function ConfirmDialog({
           </div>
         </div>
       ) : null}
-    </dialog>
+    </ModalDialog>
   );
 }

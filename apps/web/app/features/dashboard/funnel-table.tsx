@@ -3,6 +3,22 @@ import { type FunnelRow, funnelRows, groupingNames, otherRowNote } from "./funne
 import { formatRate } from "./rate-format.ts";
 import { SortableTable, type TableColumn } from "./sortable-table.tsx";
 
+/** A rate between two steps: sorted by its value, shown and exported as a percentage. */
+function rateColumn(
+  id: string,
+  label: string,
+  rate: (row: FunnelRow) => number | null,
+): TableColumn<FunnelRow> {
+  return {
+    id,
+    label,
+    value: rate,
+    render: (row) => formatRate(rate(row)),
+    csv: (row) => formatRate(rate(row)),
+    numeric: true,
+  };
+}
+
 function funnelColumns(by: FunnelGrouping): TableColumn<FunnelRow>[] {
   return [
     {
@@ -24,28 +40,14 @@ function funnelColumns(by: FunnelGrouping): TableColumn<FunnelRow>[] {
       value: (row) => row.demosConfirmed,
       numeric: true,
     },
-    {
-      id: "booking-rate",
-      label: "Demo rate",
-      value: (row) => row.bookingRate,
-      render: (row) => formatRate(row.bookingRate),
-      csv: (row) => formatRate(row.bookingRate),
-      numeric: true,
-    },
+    rateColumn("booking-rate", "Demo rate", (row) => row.bookingRate),
     {
       id: "checkouts",
       label: "Sign-ups paid",
       value: (row) => row.checkoutsCompleted,
       numeric: true,
     },
-    {
-      id: "checkout-rate",
-      label: "Sign-up rate",
-      value: (row) => row.checkoutRate,
-      render: (row) => formatRate(row.checkoutRate),
-      csv: (row) => formatRate(row.checkoutRate),
-      numeric: true,
-    },
+    rateColumn("checkout-rate", "Sign-up rate", (row) => row.checkoutRate),
   ];
 }
 

@@ -10,23 +10,12 @@ import { type LinkDraft, type LinkWrites, siteOrigin } from "./use-link-editor.t
 /** What every step shows below its words: a way out, and the last failure in words. */
 type StepFrame = { cancel: ReactNode; failure: ReactNode };
 
+/** A step that says what went wrong and offers to read the link again. */
+type LoadAgainProps = { message: string; writes: LinkWrites } & Pick<StepFrame, "cancel">;
+
 /** The link could not be read: say why, and offer to try again. */
-export function LoadFailedStep({
-  message,
-  writes,
-  cancel,
-}: { message: string; writes: LinkWrites } & Pick<StepFrame, "cancel">) {
-  return (
-    <>
-      <p role="alert">{message}</p>
-      <div className="flex flex-wrap gap-2">
-        <button type="button" data-first onClick={writes.load} className={buttonClasses("primary")}>
-          Try again
-        </button>
-        {cancel}
-      </div>
-    </>
-  );
+export function LoadFailedStep(props: LoadAgainProps) {
+  return <LoadAgainStep {...props} label="Try again" />;
 }
 
 /** A link exists at the address: what it leads to, and whether to replace it. */
@@ -51,15 +40,9 @@ export function ReplaceStep({
         {preview.ok ? absoluteUrl(preview.target) : values.destination}.
       </p>
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          data-first
-          aria-disabled={writes.busy || undefined}
-          onClick={() => !writes.busy && writes.save(existing.revision)}
-          className={buttonClasses("primary")}
-        >
+        <StepAction writes={writes} onPress={() => writes.save(existing.revision)}>
           Replace {existing.link}
-        </button>
+        </StepAction>
         <button
           type="button"
           onClick={() => writes.setStep({ kind: "form" })}
@@ -74,18 +57,31 @@ export function ReplaceStep({
 }
 
 /** Someone changed the link since it was opened: load theirs before making a change. */
-export function StaleStep({
+export function StaleStep(props: LoadAgainProps) {
+  return (
+    <LoadAgainStep
+      {...props}
+      explanation="Load the version there is now to see that change; what you typed here is set aside."
+      label="Load the current version"
+    />
+  );
+}
+
+/** What went wrong, and a button that reads the link again (the first control, with the focus). */
+function LoadAgainStep({
   message,
+  explanation,
+  label,
   writes,
   cancel,
-}: { message: string; writes: LinkWrites } & Pick<StepFrame, "cancel">) {
+}: LoadAgainProps & { explanation?: string; label: string }) {
   return (
     <>
       <p role="alert">{message}</p>
-      <p>Load the version there is now to see that change; what you typed here is set aside.</p>
+      {explanation ? <p>{explanation}</p> : null}
       <div className="flex flex-wrap gap-2">
         <button type="button" data-first onClick={writes.load} className={buttonClasses("primary")}>
-          Load the current version
+          {label}
         </button>
         {cancel}
       </div>
@@ -107,19 +103,36 @@ export function DeleteStep({
         times. Anyone who follows it afterwards is told it doesn't exist.
       </p>
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          data-first
-          aria-disabled={writes.busy || undefined}
-          onClick={() => !writes.busy && writes.remove(link)}
-          className={buttonClasses("primary")}
-        >
+        <StepAction writes={writes} onPress={() => writes.remove(link)}>
           Delete {link.link}
-        </button>
+        </StepAction>
         {cancel}
       </div>
       {failure}
     </>
+  );
+}
+
+/** A step's answer, the first control (so it takes the focus); it waits while a write is on its way. */
+function StepAction({
+  writes,
+  onPress,
+  children,
+}: {
+  writes: LinkWrites;
+  onPress: () => unknown;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      data-first
+      aria-disabled={writes.busy || undefined}
+      onClick={() => !writes.busy && onPress()}
+      className={buttonClasses("primary")}
+    >
+      {children}
+    </button>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { buttonClasses } from "#app/ui/button-styles.ts";
+import { ModalDialog } from "#app/ui/modal-dialog.tsx";
 import { useModalDialog } from "#app/ui/use-modal-dialog.ts";
 import type { KnownNames } from "./campaign-builder.tsx";
 import { loadFunnelNames } from "./link-editor-api.ts";
@@ -55,12 +56,7 @@ export function LinkEditor({
   };
 
   return (
-    <dialog
-      ref={dialog}
-      onClose={closed}
-      aria-labelledby="link-editor-heading"
-      className="m-auto w-full max-w-2xl rounded-2xl bg-white p-6 text-ink shadow-card"
-    >
+    <ModalDialog dialog={dialog} onClose={closed} labelledBy="link-editor-heading" wide>
       {request ? (
         <EditorBody
           key={opening.count}
@@ -71,7 +67,7 @@ export function LinkEditor({
           onChanged={onChanged}
         />
       ) : null}
-    </dialog>
+    </ModalDialog>
   );
 }
 

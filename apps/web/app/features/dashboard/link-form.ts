@@ -3,8 +3,8 @@ import {
   CAMPAIGN_VALUE_PATTERN,
   type ShortLinkWrite,
 } from "@bakery/shared/admin-links-contract";
-import { SLUG_MAX_LENGTH, slugSchema } from "@bakery/shared/api-contract";
 import { checkShortLinkTarget, type RedirectTargetPolicy } from "@bakery/shared/redirect-target";
+import { slugRulesProblem } from "./slug-rules.ts";
 
 /** The short-link editor's fields as typed (the text ones "" when empty). */
 export type LinkFormValues = {
@@ -87,14 +87,8 @@ export const emptyLinkForm: LinkFormValues = {
 };
 
 /** What is wrong with a category or id, in words, or undefined when the slug rules accept it. */
-export function slugProblem(value: string): string | undefined {
-  if (value === "") return "Enter it: it is part of the short address";
-  if (value.length > SLUG_MAX_LENGTH) return `Use at most ${SLUG_MAX_LENGTH} characters`;
-  if (!slugSchema.safeParse(value).success) {
-    return 'Start with a letter or digit; then use only letters, digits, "-" and "_"';
-  }
-  return undefined;
-}
+export const slugProblem = (value: string) =>
+  slugRulesProblem(value, "Enter it: it is part of the short address");
 
 /** The address to share, as the API stores it (slugs lowercase); placeholders until typed. */
 export function shortAddress(siteOrigin: string, cat: string, id: string): string {

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { DailyChart } from "./daily-chart.tsx";
 import { type DashboardView, dashboardQuery, readDashboardView } from "./dashboard-query.ts";
@@ -6,10 +6,11 @@ import { loadFunnelReport, loadLinksReport } from "./dashboard-reports.ts";
 import { FunnelTable } from "./funnel-table.tsx";
 import { LinksTable } from "./links-table.tsx";
 import { RangePicker } from "./range-picker.tsx";
+import { ReportArea } from "./report-area.tsx";
 import { describeRange } from "./report-range.ts";
 import { ShortLinkEditing } from "./short-link-editing.tsx";
-import { FailureWithRetry, LoadingMessage } from "./status-messages.tsx";
-import { type ReportState, useReport } from "./use-report.ts";
+import { EmptyState } from "./status-messages.tsx";
+import { useReport } from "./use-report.ts";
 
 /**
  * The team's reports for a range of days: the funnel per campaign (or source, or
@@ -95,7 +96,7 @@ export function OperatorDashboard() {
           of them the scheduling provider confirmed) and the sign-ups paid after them, and the rates
           from landing to each.
         </p>
-        <ReportArea name="the funnel" state={funnel.state} retry={funnel.retry}>
+        <ReportArea name="the funnel" report={funnel}>
           {(report) =>
             report.groups.length === 0 && report.other === null ? (
               <EmptyState>
@@ -123,7 +124,7 @@ export function OperatorDashboard() {
         </p>
         <ShortLinkEditing reload={links.retry} linkTargets={linkTargets}>
           {(actions) => (
-            <ReportArea name="the short links" state={links.state} retry={links.retry}>
+            <ReportArea name="the short links" report={links}>
               {(report) =>
                 report.links.length === 0 ? (
                   <EmptyState>
@@ -142,37 +143,5 @@ export function OperatorDashboard() {
         </ShortLinkEditing>
       </section>
     </div>
-  );
-}
-
-/** A report's place on the page: words while it loads, words and Try again if it fails. */
-function ReportArea<Report>({
-  name,
-  state,
-  retry,
-  children,
-}: {
-  name: string;
-  state: ReportState<Report>;
-  retry: () => void;
-  children: (report: Report) => ReactNode;
-}) {
-  if (state.kind === "loading") return <LoadingMessage>Loading {name}…</LoadingMessage>;
-  if (state.kind === "failed") {
-    return (
-      <FailureWithRetry onRetry={retry}>
-        {name[0]?.toUpperCase()}
-        {name.slice(1)} could not be loaded. {state.message}
-      </FailureWithRetry>
-    );
-  }
-  return children(state.report);
-}
-
-function EmptyState({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-2xl border border-crust border-dashed bg-white p-6 text-cocoa">
-      {children}
-    </p>
   );
 }

@@ -9,6 +9,12 @@ const sourceNotes: Record<PageFormat, string> = {
   html: "HTML: headings, paragraphs, lists, links, tables. Images, styles and scripts are left out.",
 };
 
+/** The fields of one line of text, above the format and the text. */
+const lineFields = [
+  { field: "title", label: "Title", note: undefined, required: true },
+  { field: "subtitle", label: "Subtitle", note: "One line under the title", required: false },
+] as const;
+
 /**
  * The page's fields: title, subtitle, how the text is written, and the text itself (in a
  * fixed-width font, where Markdown's and HTML's marks line up). Each problem is tied to its
@@ -31,22 +37,18 @@ export function PageFields({
     .join(" ");
   return (
     <>
-      <LinkField
-        id={`${idPrefix}-title`}
-        label="Title"
-        value={values.title}
-        onChange={(value) => onChange("title", value)}
-        problem={problems.title}
-        required
-      />
-      <LinkField
-        id={`${idPrefix}-subtitle`}
-        label="Subtitle"
-        value={values.subtitle}
-        onChange={(value) => onChange("subtitle", value)}
-        problem={problems.subtitle}
-        note="One line under the title"
-      />
+      {lineFields.map(({ field, label, note, required }) => (
+        <LinkField
+          key={field}
+          id={`${idPrefix}-${field}`}
+          label={label}
+          value={values[field]}
+          onChange={(value) => onChange(field, value)}
+          problem={problems[field]}
+          note={note}
+          required={required}
+        />
+      ))}
       <fieldset className="flex flex-col gap-2">
         <legend className="font-semibold text-ink text-sm">Written in</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">

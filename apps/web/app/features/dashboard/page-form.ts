@@ -6,7 +6,7 @@ import {
   type PageRecord,
   type PageWrite,
 } from "@bakery/shared/admin-pages-contract";
-import { SLUG_MAX_LENGTH, slugSchema } from "@bakery/shared/api-contract";
+import { slugRulesProblem } from "./slug-rules.ts";
 
 /** What the page editor's form holds: the editable part of a page, as typed. */
 export type PageFormValues = {
@@ -42,14 +42,8 @@ export function hasUnsavedChanges(values: PageFormValues, saved: PageFormValues)
 }
 
 /** What is wrong with a page's handle, in words, or undefined when the slug rules accept it. */
-export function handleProblem(value: string): string | undefined {
-  if (value === "") return "Enter it: it is the last part of the page's address";
-  if (value.length > SLUG_MAX_LENGTH) return `Use at most ${SLUG_MAX_LENGTH} characters`;
-  if (!slugSchema.safeParse(value).success) {
-    return 'Start with a letter or digit; then use only letters, digits, "-" and "_"';
-  }
-  return undefined;
-}
+export const handleProblem = (value: string) =>
+  slugRulesProblem(value, "Enter it: it is the last part of the page's address");
 
 /** The handle as the API stores it: handles are case-insensitive, kept lowercase. */
 export const normalHandle = (typed: string) => typed.trim().toLowerCase();

@@ -7,9 +7,10 @@ import { NewPageForm } from "./new-page-form.tsx";
 import type { PageEditorArrival } from "./page-editor.tsx";
 import { listPages } from "./page-editor-api.ts";
 import { byWhom, whenFormat } from "./page-words.ts";
+import { ReportArea } from "./report-area.tsx";
 import { requestFailureWords } from "./request-failure-words.ts";
 import { SortableTable, type TableColumn } from "./sortable-table.tsx";
-import { FailureWithRetry, LoadingMessage } from "./status-messages.tsx";
+import { EmptyState } from "./status-messages.tsx";
 import { useReport } from "./use-report.ts";
 
 const linkClass = "break-all font-semibold text-brand-700 underline underline-offset-4";
@@ -76,15 +77,9 @@ export function PageList() {
           {arrival.said}
         </p>
       ) : null}
-      {list.state.kind === "loading" ? (
-        <LoadingMessage>Loading the pages…</LoadingMessage>
-      ) : list.state.kind === "failed" ? (
-        <FailureWithRetry onRetry={list.retry}>
-          The pages could not be loaded. {list.state.message}
-        </FailureWithRetry>
-      ) : (
-        <LoadedPages list={list.state.report} />
-      )}
+      <ReportArea name="the pages" report={list}>
+        {(report) => <LoadedPages list={report} />}
+      </ReportArea>
     </div>
   );
 }
@@ -94,9 +89,7 @@ function LoadedPages({ list }: { list: AdminPageList }) {
     <>
       <NewPageForm list={list} />
       {list.pages.length === 0 ? (
-        <p className="rounded-2xl border border-crust border-dashed bg-white p-6 text-cocoa">
-          No pages yet. Make the first with New page.
-        </p>
+        <EmptyState>No pages yet. Make the first with New page.</EmptyState>
       ) : (
         <SortableTable
           caption="Pages"

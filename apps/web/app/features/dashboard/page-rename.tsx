@@ -2,13 +2,12 @@ import type { AdminPage } from "@bakery/shared/admin-pages-contract";
 import { sitePathForPage } from "@bakery/shared/content-page-address";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { ApiRequestError } from "#app/lib/api/api-client.ts";
 import { absoluteUrl } from "#app/site-config.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 import { LinkField } from "./link-field.tsx";
 import { movePage } from "./page-editor-api.ts";
 import { handleProblem, normalHandle } from "./page-form.ts";
-import { requestFailureWords } from "./request-failure-words.ts";
+import { useRequest } from "./use-request.ts";
 
 /**
  * A new handle for the page, so a new address. The old address keeps answering, with a
@@ -28,8 +27,7 @@ export function PageRename({
   const idPrefix = useId();
   const [to, setTo] = useState("");
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState("");
+  const { busy, failure, setFailure, run } = useRequest();
   const form = useRef<HTMLFormElement>(null);
   const handle = normalHandle(to);
   const sameHandle = handle === page.handle ? "That is the page's handle now" : undefined;
@@ -45,20 +43,13 @@ export function PageRename({
       form.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
       return;
     }
-    setBusy(true);
-    setFailure("");
-    try {
+    await run(async () => {
       const moved = await movePage(page.handle, handle, page.revision);
       onMoved(
         moved,
         `Renamed: the page is now at ${absoluteUrl(moved.path)}. Its old address, ${oldAddress}, keeps working: it sends visitors to the new one.`,
       );
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.leavingPage) return;
-      setFailure(requestFailureWords(error));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -6,9 +6,10 @@ import type {
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { ApiRequestError } from "#app/lib/api/api-client.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmedRequest } from "./confirmed-request.tsx";
 import { listRevisions, loadRevision, loadSanitizer, restoreRevision } from "./page-editor-api.ts";
 import { CACHE_WINDOW_WORDS, whenFormat } from "./page-words.ts";
+import { ReportArea } from "./report-area.tsx";
 import { requestFailureWords } from "./request-failure-words.ts";
 import { FailureWithRetry, LoadingMessage } from "./status-messages.tsx";
 import { useReport } from "./use-report.ts";
@@ -63,26 +64,24 @@ export function PageRevisions({
       <h2 id={headingId} className="font-semibold text-2xl text-ink">
         History
       </h2>
-      {list.state.kind === "loading" ? (
-        <LoadingMessage>Loading the page's history…</LoadingMessage>
-      ) : list.state.kind === "failed" ? (
-        <FailureWithRetry onRetry={list.retry}>
-          The history could not be loaded. {list.state.message}
-        </FailureWithRetry>
-      ) : list.state.report.revisions.length === 0 ? (
-        <p className="text-cocoa">No saved versions yet: each save from now on is kept here.</p>
-      ) : (
-        <ol className="flex flex-col divide-y divide-crust rounded-2xl bg-white shadow-card">
-          {list.state.report.revisions.map((revision, index) => (
-            <RevisionRow
-              key={revision.id}
-              revision={revision}
-              current={index === 0}
-              onView={() => void view(revision.id)}
-            />
-          ))}
-        </ol>
-      )}
+      <ReportArea name="the history" loadingName="the page's history" report={list}>
+        {({ revisions }) =>
+          revisions.length === 0 ? (
+            <p className="text-cocoa">No saved versions yet: each save from now on is kept here.</p>
+          ) : (
+            <ol className="flex flex-col divide-y divide-crust rounded-2xl bg-white shadow-card">
+              {revisions.map((revision, index) => (
+                <RevisionRow
+                  key={revision.id}
+                  revision={revision}
+                  current={index === 0}
+                  onView={() => void view(revision.id)}
+                />
+              ))}
+            </ol>
+          )
+        }
+      </ReportArea>
       {viewing ? (
         <RevisionView
           key={viewing.kind === "shown" ? viewing.revision.id : viewing.id}
@@ -215,51 +214,26 @@ function RestoreRevision({
   unsaved: boolean;
   onRestored: (restored: AdminPage, said: string) => void;
 }) {
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState("");
-
-  async function restore() {
-    setBusy(true);
-    setProblem("");
-    try {
-      const restored = await restoreRevision(page.handle, revision.id, page.revision);
-      const when = whenFormat.format(new Date(revision.at));
-      setAsking(false);
-      onRestored(restored, `Restored version ${revision.id} (${when}). ${CACHE_WINDOW_WORDS}`);
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.leavingPage) return;
-      setProblem(requestFailureWords(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <>
-      <button type="button" onClick={() => setAsking(true)} className={buttonClasses("primary")}>
-        Restore version {revision.id}
-      </button>
-      <ConfirmDialog
-        open={asking}
-        title={`Restore version ${revision.id}?`}
-        confirmLabel={`Restore version ${revision.id}`}
-        busy={busy}
-        problem={problem}
-        onConfirm={() => void restore()}
-        onCancel={() => {
-          setAsking(false);
-          setProblem("");
-        }}
-      >
-        <p>
-          It is saved again as the page's newest version, and visitors read it within about a
-          minute. The versions since stay in the history.
-        </p>
-        {unsaved ? (
-          <p className="font-semibold">The changes you haven't saved in the editor are replaced.</p>
-        ) : null}
-      </ConfirmDialog>
-    </>
+    <ConfirmedRequest
+      label={`Restore version ${revision.id}`}
+      buttonStyle="primary"
+      title={`Restore version ${revision.id}?`}
+      confirmLabel={`Restore version ${revision.id}`}
+      request={async (close) => {
+        const restored = await restoreRevision(page.handle, revision.id, page.revision);
+        const when = whenFormat.format(new Date(revision.at));
+        close();
+        onRestored(restored, `Restored version ${revision.id} (${when}). ${CACHE_WINDOW_WORDS}`);
+      }}
+    >
+      <p>
+        It is saved again as the page's newest version, and visitors read it within about a minute.
+        The versions since stay in the history.
+      </p>
+      {unsaved ? (
+        <p className="font-semibold">The changes you haven't saved in the editor are replaced.</p>
+      ) : null}
+    </ConfirmedRequest>
   );
 }

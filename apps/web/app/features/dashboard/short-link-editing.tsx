@@ -6,6 +6,12 @@ import { CopyLinkButton } from "./copy-link.tsx";
 import { LinkEditor } from "./link-editor.tsx";
 import type { EditorRequest } from "./use-link-editor.ts";
 
+/** What each row's buttons open the editor for, in their order. */
+const rowEdits = [
+  { kind: "edit", label: "Edit" },
+  { kind: "delete", label: "Delete" },
+] as const;
+
 /**
  * The links table's editing (the dashboard is shown to operators only, and the API checks the
  * role again on every write): New link above it, copy, edit and delete on each row, the editor
@@ -30,22 +36,17 @@ export function ShortLinkEditing({
     return (
       <div className="flex min-w-48 flex-wrap items-center gap-2">
         <CopyLinkButton address={absoluteUrl(path)} label={`Copy ${absoluteUrl(path)}`} />
-        <button
-          type="button"
-          onClick={() => setRequest({ kind: "edit", cat: link.cat, id: link.id })}
-          aria-label={`Edit ${path}`}
-          className={buttonClasses("secondary")}
-        >
-          Edit
-        </button>
-        <button
-          type="button"
-          onClick={() => setRequest({ kind: "delete", cat: link.cat, id: link.id })}
-          aria-label={`Delete ${path}`}
-          className={buttonClasses("secondary")}
-        >
-          Delete
-        </button>
+        {rowEdits.map(({ kind, label }) => (
+          <button
+            key={kind}
+            type="button"
+            onClick={() => setRequest({ kind, cat: link.cat, id: link.id })}
+            aria-label={`${label} ${path}`}
+            className={buttonClasses("secondary")}
+          >
+            {label}
+          </button>
+        ))}
       </div>
     );
   };

@@ -30,3 +30,12 @@ export function FailureWithRetry({
     </div>
   );
 }
+
+/** Nothing to show yet, and what would put something here. */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-2xl border border-crust border-dashed bg-white p-6 text-cocoa">
+      {children}
+    </p>
+  );
+}

@@ -1,11 +1,12 @@
 import type { TeamMember } from "@bakery/shared/admin-team-contract";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { ApiRequestError } from "#app/lib/api/api-client.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
+import { ModalDialog } from "#app/ui/modal-dialog.tsx";
 import { useModalDialog } from "#app/ui/use-modal-dialog.ts";
-import { requestFailureWords } from "./request-failure-words.ts";
 import { removeOperator } from "./team-api.ts";
 import { memberName } from "./team-words.ts";
+import { useRequest } from "./use-request.ts";
 
 /** Whose role the dialog asks about; `yourself` when it is the person signed in. */
 export type RemovalRequest = { member: TeamMember; yourself: boolean };
@@ -39,12 +40,7 @@ export function TeamRemoveDialog({
   }
 
   return (
-    <dialog
-      ref={dialog}
-      onClose={closed}
-      aria-labelledby="team-remove-heading"
-      className="m-auto w-full max-w-lg rounded-2xl bg-white p-6 text-ink shadow-card"
-    >
+    <ModalDialog dialog={dialog} onClose={closed} labelledBy="team-remove-heading">
       {request ? (
         <RemovalQuestion
           // A body of its own for each person asked about: no words left from the last one.
@@ -58,7 +54,7 @@ export function TeamRemoveDialog({
           onListChanged={onListChanged}
         />
       ) : null}
-    </dialog>
+    </ModalDialog>
   );
 }
 
@@ -73,25 +69,21 @@ function RemovalQuestion({
   onRemoved: (request: RemovalRequest) => void;
   onListChanged: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState("");
+  const { busy, failure, run } = useRequest();
   const name = memberName(request.member);
 
   async function remove() {
     if (busy) return;
-    setBusy(true);
-    setFailure("");
-    try {
-      await removeOperator(request.member.uid);
-      onRemoved(request);
-      close();
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.leavingPage) return;
-      setFailure(requestFailureWords(error));
-      if (error instanceof ApiRequestError && error.status === 404) onListChanged();
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await removeOperator(request.member.uid);
+        onRemoved(request);
+        close();
+      },
+      (error) => {
+        if (error instanceof ApiRequestError && error.status === 404) onListChanged();
+      },
+    );
   }
 
   return (
