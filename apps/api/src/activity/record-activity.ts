@@ -41,3 +41,31 @@ export async function recordActivity(tx: Transaction, actor: Actor, change: Chan
     after: change.after,
   });
 }
+
+/** What a save wrote: the `noun` `subject`, made when nothing was `current`, else replaced. */
+export interface Save<Row> {
+  noun: "link" | "page";
+  subject: string;
+  current: Row | undefined;
+  row: Row;
+}
+
+/**
+ * Records a save as made or replaced, in its transaction, with the thing as `recordOf` has the
+ * log keep it; says which it was.
+ */
+export async function recordSave<Row>(
+  tx: Transaction,
+  actor: Actor,
+  save: Save<Row>,
+  recordOf: (row: Row) => object,
+): Promise<{ row: Row; created: boolean }> {
+  const { noun, current, row } = save;
+  await recordActivity(tx, actor, {
+    kind: current ? `${noun}.updated` : `${noun}.created`,
+    subject: save.subject,
+    before: current ? recordOf(current) : null,
+    after: recordOf(row),
+  });
+  return { row, created: !current };
+}

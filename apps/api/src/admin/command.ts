@@ -39,6 +39,36 @@ export const JSON_OPTION: Record<"json", OptionSpec> = {
   json: { type: "boolean", description: "print one JSON document (times in UTC) instead of text" },
 };
 
+/** What a group's `list` command reads and how it prints each row. */
+export interface Listing<Row> {
+  group: string;
+  summary: string;
+  read: (db: Database) => Promise<Row[]>;
+  /** Printed instead of an empty table. */
+  none: string;
+  columns: string[];
+  cells: (row: Row) => string[];
+}
+
+/** A group's `list` command: the rows as a table, or as they are read with --json. */
+export function listCommand<Row>(listing: Listing<Row>): Command {
+  return {
+    group: listing.group,
+    name: "list",
+    summary: listing.summary,
+    args: [],
+    options: JSON_OPTION,
+    async prepare({ options }) {
+      return async (db, out) => {
+        const rows = await listing.read(db);
+        if (options.json) return printJson(rows, out);
+        if (rows.length === 0) return out(listing.none);
+        table([listing.columns, ...rows.map(listing.cells)], out);
+      };
+    },
+  };
+}
+
 /** The options every writing or destroying command gets from the runner. */
 export function optionsOf(command: Command): Record<string, OptionSpec> {
   return {

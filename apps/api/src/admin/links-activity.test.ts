@@ -1,56 +1,20 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { hostname, tmpdir } from "node:os";
-import path from "node:path";
+import { hostname } from "node:os";
 import { asc } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteDir } from "../db/local-data-dir.ts";
-import { openDatabase } from "../db/open-database.ts";
+import { describe, expect, it } from "vitest";
 import { activityEntries } from "../db/schema.ts";
-import { type CliIo, runCli } from "./run-cli.ts";
+import { inProcessCli } from "../test-support/in-process-cli.ts";
 
 /**
  * `rise-admin links put/move/rm` record their changes in the activity log as "CLI on <host>",
  * each in the transaction of its change (a dry run records nothing).
  */
 
-let dataDir: string;
-const env = () => ({
-  NODE_ENV: "test",
-  DATA_DIR: dataDir,
-  SITE_URL: "https://www.example.com",
-  MY_AREA_URL: "https://my.example.com",
-});
+const { cli, read } = inProcessCli("links-activity");
 
-/** Runs the CLI in this process, as `npx rise-admin …` would; the exit code and what it printed. */
-async function cli(...args: string[]) {
-  const printed: string[] = [];
-  const io: CliIo = {
-    out: (line) => printed.push(line),
-    err: (line) => printed.push(line),
-    interactive: false,
-    ask: async () => "",
-  };
-  const code = await runCli(args, env(), io);
-  return { code, printed: printed.join("\n") };
-}
-
-async function entries() {
-  const handle = await openDatabase({ dataDir: pgliteDir(dataDir), migrate: false });
-  try {
-    return await handle.db.select().from(activityEntries).orderBy(asc(activityEntries.id));
-  } finally {
-    await handle.close();
-  }
-}
+const entries = () =>
+  read((db) => db.select().from(activityEntries).orderBy(asc(activityEntries.id)));
 
 describe("the CLI's link commands in the activity log", () => {
-  beforeAll(() => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "links-activity-"));
-  });
-  afterAll(() => {
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
   it("records links put, move and rm as the CLI on this host, and a dry run not at all", async () => {
     const put = await cli("links", "put", "promo", "spring", "/book-demo", "--utm-source", "sms");
     expect(put.code, put.printed).toBe(0);

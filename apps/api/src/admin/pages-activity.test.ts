@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { hostname, tmpdir } from "node:os";
-import path from "node:path";
+import { hostname } from "node:os";
 import { asc } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteDir } from "../db/local-data-dir.ts";
-import { openDatabase } from "../db/open-database.ts";
+import { describe, expect, it } from "vitest";
 import { activityEntries, contentPageRevisions } from "../db/schema.ts";
-import { type CliIo, runCli } from "./run-cli.ts";
+import { inProcessCli } from "../test-support/in-process-cli.ts";
 
 /**
  * `rise-admin pages put/move/rm` write through the page editor's own functions: each change is
@@ -14,56 +10,15 @@ import { type CliIo, runCli } from "./run-cli.ts";
  * and a dry run records nothing.
  */
 
-let dataDir: string;
-const env = () => ({
-  NODE_ENV: "test",
-  DATA_DIR: dataDir,
-  SITE_URL: "https://www.example.com",
-  MY_AREA_URL: "https://my.example.com",
-  COMPANY_NAME: "Test Bakery Co.",
-});
+const { cli, read, file } = inProcessCli("pages-activity");
 
-async function cli(...args: string[]) {
-  const printed: string[] = [];
-  const io: CliIo = {
-    out: (line) => printed.push(line),
-    err: (line) => printed.push(line),
-    interactive: false,
-    ask: async () => "",
-  };
-  const code = await runCli(args, env(), io);
-  return { code, printed: printed.join("\n") };
-}
-
-async function stored() {
-  const handle = await openDatabase({ dataDir: pgliteDir(dataDir), migrate: false });
-  try {
-    return {
-      entries: await handle.db.select().from(activityEntries).orderBy(asc(activityEntries.id)),
-      revisions: await handle.db
-        .select()
-        .from(contentPageRevisions)
-        .orderBy(asc(contentPageRevisions.id)),
-    };
-  } finally {
-    await handle.close();
-  }
-}
-
-const file = (name: string, text: string) => {
-  const where = path.join(dataDir, name);
-  writeFileSync(where, text);
-  return where;
-};
+const stored = () =>
+  read(async (db) => ({
+    entries: await db.select().from(activityEntries).orderBy(asc(activityEntries.id)),
+    revisions: await db.select().from(contentPageRevisions).orderBy(asc(contentPageRevisions.id)),
+  }));
 
 describe("the CLI's page commands in the activity log and the page history", () => {
-  beforeAll(() => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "pages-activity-"));
-  });
-  afterAll(() => {
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
   it("records pages put, move and rm as the CLI on this host, and a dry run not at all", async () => {
     const cliOnThisHost = { actorUid: null, actor: `CLI on ${hostname()}` };
     const source = "## About {{COMPANY_NAME}}\n\nWe bake.";

@@ -1,15 +1,13 @@
 import type { PageFormat } from "@bakery/shared/admin-pages-contract";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/open-database.ts";
-import { contentPages } from "../db/schema.ts";
+import { type ContentPageRow, contentPages } from "../db/schema.ts";
 import {
   keepRevision,
   moveRevisions,
   type PageAuthor,
   retireRevisions,
 } from "./content-page-revisions.ts";
-
-export type ContentPageRow = typeof contentPages.$inferSelect;
 
 /** A page as a write stores it: the source as written, and the HTML made from it. */
 export interface ContentPageInput {

@@ -1,9 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/open-database.ts";
-import { contentPageRevisions, contentPages } from "../db/schema.ts";
-
-/** A page as stored (content-pages.ts writes it); named here too, so neither module imports the other. */
-type ContentPageRow = typeof contentPages.$inferSelect;
+import { type ContentPageRow, contentPageRevisions, contentPages } from "../db/schema.ts";
 
 export type PageRevisionRow = typeof contentPageRevisions.$inferSelect;
 

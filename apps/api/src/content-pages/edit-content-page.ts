@@ -1,12 +1,12 @@
 import type { Placeholders } from "@bakery/content/render-page";
-import { type Actor, actorName, recordActivity } from "../activity/record-activity.ts";
+import { type Actor, actorName, recordActivity, recordSave } from "../activity/record-activity.ts";
 import { checkPreconditions, type WriteTarget } from "../activity/write-preconditions.ts";
 import type { Database, Transaction } from "../db/open-database.ts";
+import type { ContentPageRow } from "../db/schema.ts";
 import { conflict, notFound, unprocessableContent } from "../http/errors.ts";
 import type { Preconditions } from "../http/preconditions.ts";
 import {
   type ContentPageInput,
-  type ContentPageRow,
   findContentPage,
   lockPageWrites,
   moveContentPage,
@@ -75,13 +75,7 @@ export async function saveContentPage(
       }
     }
     const row = await putContentPage(tx, page, authorOf(actor));
-    await recordActivity(tx, actor, {
-      kind: current ? "page.updated" : "page.created",
-      subject: page.handle,
-      before: current ? pageRecord(current) : null,
-      after: pageRecord(row),
-    });
-    return { row, created: !current };
+    return recordSave(tx, actor, { noun: "page", subject: page.handle, current, row }, pageRecord);
   });
 }
 

@@ -1,12 +1,13 @@
 import { adminPageListSchema, type PageWrite } from "@bakery/shared/admin-pages-contract";
-import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../db/open-database.ts";
+import { ADMIN_WRITES_PER_MINUTE } from "../auth/back-office-guards.ts";
 import { activityEntries, contentPageRevisions } from "../db/schema.ts";
-import { ADMIN_WRITES_PER_MINUTE } from "../short-links/short-link-admin-routes.ts";
+import { expectOperatorsOnly } from "../test-support/back-office-client.ts";
 import { expectApiError } from "../test-support/expect-api-error.ts";
 import { freshTestServerPerTest } from "../test-support/fresh-per-test.ts";
-import { ann, baker, bob, pageEditorClient, seedPageEditors } from "../test-support/page-editor.ts";
+import { connectionsWaitingForLocks, holdTransaction } from "../test-support/held-transaction.ts";
+import { ann, bob, seedBackOfficeAccounts } from "../test-support/operator-accounts.ts";
+import { pageEditorClient } from "../test-support/page-editor.ts";
 import { testBackends } from "../test-support/test-database.ts";
 import { stopRateLimitClock } from "../test-support/test-server.ts";
 import { findContentPage, lockPageWrites, putContentPage } from "./content-page-queries.ts";
@@ -36,20 +37,10 @@ const rendered = {
   html: "<h2>Who we are</h2>",
 };
 
-/** How many of the database's connections wait for a lock another holds. */
-async function connectionsWaitingForLocks(handle: DatabaseHandle): Promise<number> {
-  const rows = await handle.db.execute<{ waiting: number }>(
-    sql`select count(*)::int as waiting from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`,
-  );
-  // postgres.js answers the rows as an array.
-  return (rows as unknown as Array<{ waiting: number }>)[0]?.waiting ?? 0;
-}
-
 describe.each(testBackends({ postgresDatabase: "page_admin" }))(
   "the page editor against $name",
   ({ name, open }) => {
-    const fresh = freshTestServerPerTest(open, { seed: seedPageEditors });
+    const fresh = freshTestServerPerTest(open, { seed: seedBackOfficeAccounts });
     const { call, put, pageOf, activity } = pageEditorClient(() => fresh.server.url);
     const entryCount = async () => (await fresh.handle.db.select().from(activityEntries)).length;
     const revisionCount = async () =>
@@ -236,29 +227,18 @@ describe.each(testBackends({ postgresDatabase: "page_admin" }))(
       "makes a save wait for a page write in progress, then checks against it",
       async () => {
         const { db } = fresh.handle;
-        let written = () => {};
-        let commit = () => {};
-        const writtenYet = new Promise<void>((resolve) => {
-          written = resolve;
-        });
-        const first = db.transaction(async (tx) => {
+        const first = await holdTransaction(db, async (tx) => {
           await lockPageWrites(tx);
           await putContentPage(tx, { handle: "about", ...rendered }, { name: "test", uid: null });
-          written();
-          await new Promise<void>((resolve) => {
-            commit = resolve;
-          });
         });
-        await writtenYet;
         const second = saveContentPage(
           db,
           { kind: "account", uid: "op-2", email: "bob@example.com" },
           { handle: "about", ...rendered },
           { ifMatch: undefined, ifNoneMatch: ["*"] },
         ).catch((error: unknown) => error);
-        await expect.poll(() => connectionsWaitingForLocks(fresh.handle)).toBe(1);
-        commit();
-        await first;
+        await expect.poll(() => connectionsWaitingForLocks(fresh.handle.db)).toBe(1);
+        await first.commit();
         expect(await second).toMatchObject({ status: 412, code: "precondition_failed" });
         expect(await entryCount()).toBe(0);
       },
@@ -350,7 +330,7 @@ describe.each(testBackends({ postgresDatabase: "page_admin" }))(
       const [revision] = (await (await call("GET", "/admin/pages/privacy-policy/revisions")).json())
         .revisions as Array<{ id: number }>;
       const ifMatch = { "If-Match": page.revision };
-      const routes: Array<[string, string, Record<string, unknown>]> = [
+      await expectOperatorsOnly(call, [
         ["GET", "/admin/pages", {}],
         ["GET", "/admin/pages/privacy-policy", {}],
         ["PUT", "/admin/pages/privacy-policy", { body: privacy, headers: ifMatch }],
@@ -365,19 +345,7 @@ describe.each(testBackends({ postgresDatabase: "page_admin" }))(
           { headers: ifMatch },
         ],
         ["POST", "/admin/pages/preview", { body: { format: "html", source: "<p>x</p>" } }],
-      ];
-      for (const [method, path, options] of routes) {
-        await expectApiError(
-          await call(method, path, { ...options, token: null }),
-          401,
-          "unauthorized",
-        );
-        await expectApiError(
-          await call(method, path, { ...options, token: baker }),
-          403,
-          "forbidden",
-        );
-      }
+      ]);
       expect(await entryCount()).toBe(1);
       expect((await findContentPage(fresh.handle.db, "privacy-policy"))?.revision).toBe(
         page.revision,

@@ -2,27 +2,20 @@ import { placeholdersFromConfig } from "@bakery/content/render-page";
 import type { Context } from "hono";
 import { actorOf } from "../activity/request-actor.ts";
 import type { ApiDeps } from "../api-deps.ts";
-import { requireOperator } from "../auth/require-operator.ts";
-import { databaseDeadline } from "../db/database-availability.ts";
+import { backOfficeGuards } from "../auth/back-office-guards.ts";
+import type { ContentPageRow } from "../db/schema.ts";
 import { notFound, preconditionRequired } from "../http/errors.ts";
 import { etagOf, type Preconditions, preconditionsOf } from "../http/preconditions.ts";
 import { parseSlug } from "../http/validation.ts";
-import { rateLimit } from "../limits/rate-limit.ts";
-import { ADMIN_WRITES_PER_MINUTE } from "../short-links/short-link-admin-routes.ts";
-import { type ContentPageRow, findContentPage } from "./content-page-queries.ts";
+import { findContentPage } from "./content-page-queries.ts";
 import { authorOf } from "./edit-content-page.ts";
 import { adminPage } from "./page-record.ts";
 
 /** What the page editor's routes (page-admin-routes.ts, page-revision-routes.ts) share. */
 
-/** The guards every route of the page editor shares, made once per API. */
+/** The guards every route of the page editor shares, and the placeholders, made once per API. */
 export function pageEditorGuards(deps: ApiDeps) {
-  return {
-    query: databaseDeadline(deps.config.DATABASE_TIMEOUT_MS),
-    operatorOnly: requireOperator(deps),
-    writeLimit: rateLimit(deps, { bucket: "admin-writes", perMinute: ADMIN_WRITES_PER_MINUTE }),
-    placeholders: placeholdersFromConfig(deps.config),
-  };
+  return { ...backOfficeGuards(deps), placeholders: placeholdersFromConfig(deps.config) };
 }
 
 /** The page `handle` of a request's path (a slug). */

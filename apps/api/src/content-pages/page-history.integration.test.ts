@@ -12,7 +12,8 @@ import { silentLogger } from "../logger.ts";
 import { seedLocalDatabase } from "../seed/local-seed.ts";
 import { expectApiError } from "../test-support/expect-api-error.ts";
 import { freshTestServerPerTest } from "../test-support/fresh-per-test.ts";
-import { bob, pageEditorClient, seedPageEditors } from "../test-support/page-editor.ts";
+import { bob, seedBackOfficeAccounts } from "../test-support/operator-accounts.ts";
+import { pageEditorClient } from "../test-support/page-editor.ts";
 import { testBackends } from "../test-support/test-database.ts";
 import { startTestServer, testConfig } from "../test-support/test-server.ts";
 import { createContentPageStore } from "./content-page-store.ts";
@@ -33,7 +34,7 @@ const second: PageWrite = { ...first, source: "We keep your e-mail address." };
 describe.each(testBackends({ postgresDatabase: "page_history" }))(
   "a page's history against $name",
   ({ open }) => {
-    const fresh = freshTestServerPerTest(open, { seed: seedPageEditors });
+    const fresh = freshTestServerPerTest(open, { seed: seedBackOfficeAccounts });
     const { call, put, pageOf, activity } = pageEditorClient(() => fresh.server.url);
     const revisionsOf = async (handle: string) => {
       const response = await call("GET", `/admin/pages/${handle}/revisions`);

@@ -6,7 +6,7 @@ import type {
   PageRevisionSummary,
 } from "@bakery/shared/admin-pages-contract";
 import { sitePathForPage } from "@bakery/shared/content-page-address";
-import type { ContentPageRow } from "./content-page-queries.ts";
+import type { ContentPageRow } from "../db/schema.ts";
 import {
   BEFORE_PAGE_HISTORY,
   type PageAuthor,

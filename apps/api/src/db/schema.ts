@@ -51,6 +51,9 @@ export const contentPages = pgTable(
   (table) => [check("content_pages_format", sql`${table.format} in ('markdown', 'html')`)],
 );
 
+/** A content page as stored. */
+export type ContentPageRow = typeof contentPages.$inferSelect;
+
 /**
  * Every version of every page, appended in the transaction of the write that made it, so any
  * can be viewed and restored. A rename moves a page's revisions to its new handle. A deleted
@@ -151,6 +154,14 @@ export const seedRuns = pgTable("seed_runs", {
   appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The day and campaign the landing counts are kept by (both tables below: their keys agree). */
+const campaignDayColumns = () => ({
+  day: date("day", { mode: "string" }).notNull(),
+  source: text("source").notNull(),
+  medium: text("medium").notNull(),
+  campaign: text("campaign").notNull(),
+});
+
 /**
  * Visits that started from a campaign or an outside referrer, counted per UTC day and
  * (source, medium, campaign, landing path): no visitor, address or time of day is kept,
@@ -160,10 +171,7 @@ export const seedRuns = pgTable("seed_runs", {
 export const landingCounts = pgTable(
   "landing_counts",
   {
-    day: date("day", { mode: "string" }).notNull(),
-    source: text("source").notNull(),
-    medium: text("medium").notNull(),
-    campaign: text("campaign").notNull(),
+    ...campaignDayColumns(),
     landing: text("landing").notNull(),
     count: integer("count").notNull(),
   },
@@ -183,10 +191,7 @@ export const landingCounts = pgTable(
 export const campaignLandingCounts = pgTable(
   "campaign_landing_counts",
   {
-    day: date("day", { mode: "string" }).notNull(),
-    source: text("source").notNull(),
-    medium: text("medium").notNull(),
-    campaign: text("campaign").notNull(),
+    ...campaignDayColumns(),
     count: integer("count").notNull(),
   },
   (table) => [

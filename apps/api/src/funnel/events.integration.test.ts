@@ -3,13 +3,13 @@ import { conversionAcceptedSchema } from "@bakery/shared/api-contract";
 import { newVisitReference } from "@bakery/shared/attribution-record";
 import { asc, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { demoBookings, profiles } from "../db/schema.ts";
+import { demoBookings } from "../db/schema.ts";
 import { newInviteeUri } from "../test-support/calendly-events.ts";
 import { expectApiError } from "../test-support/expect-api-error.ts";
 import { freshTestServerPerTest } from "../test-support/fresh-per-test.ts";
+import { operator, seedOperator } from "../test-support/operator-accounts.ts";
 import { testBackends } from "../test-support/test-database.ts";
 import {
-  fakeToken,
   startTestServer,
   stopRateLimitClock,
   type TestServer,
@@ -30,19 +30,13 @@ const booked = {
   attribution: { utms: "fb", utmm: "cpc", utmc: "spring" },
   landing: "/pricing",
 };
-const operator = fakeToken("op-1");
 const person = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36";
 
 describe.each(testBackends({ postgresDatabase: "events" }))(
   "POST /events against $name",
   ({ open }) => {
     // A fresh instance per test: rate-limit counts live in its memory as well as in the database.
-    const fresh = freshTestServerPerTest(open, {
-      seed: (handle) =>
-        handle.db
-          .insert(profiles)
-          .values({ uid: "op-1", email: "op-1@example.com", status: "active", role: "operator" }),
-    });
+    const fresh = freshTestServerPerTest(open, { seed: seedOperator });
     const post = (
       body: unknown,
       headers: Record<string, string> = {},
@@ -114,16 +108,15 @@ describe.each(testBackends({ postgresDatabase: "events" }))(
 
     it("credits the names kept with the visit reference the report carries, else the names it sent", async () => {
       const ref = newVisitReference();
-      const landing = await fetch(`${fresh.server.url}/events`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "User-Agent": person },
-        body: JSON.stringify({
+      const landing = await post(
+        {
           type: "landing",
           ref,
           attribution: { utms: "Google Ads", utmm: "cpc", utmc: "Pâques 2027" },
           landing: "/book-demo",
-        }),
-      });
+        },
+        { "User-Agent": person },
+      );
       expect(landing.status).toBe(202);
       const known = newInviteeUri();
       const unknown = newInviteeUri();

@@ -1,7 +1,7 @@
 import { MAX_REPORT_DAYS } from "@bakery/shared/admin-contract";
 import { apiErrorSchema, movedResultSchema, slugSchema } from "@bakery/shared/api-contract";
 import { z } from "zod";
-import { ADMIN_WRITES_PER_MINUTE } from "../short-links/short-link-admin-routes.ts";
+import { ADMIN_WRITES_PER_MINUTE } from "../auth/back-office-guards.ts";
 
 /* What the path tables share: JSON bodies from zod schemas, errors, parameters and headers. */
 
@@ -70,15 +70,46 @@ export const revisionHeader = (name: "If-Match" | "If-None-Match", description: 
   schema: { type: "string" },
 });
 
-export const linkWriteErrors = {
+/** What every operator's read can answer besides its own: a read's 400 may say more. */
+const adminReadErrors = { ...operatorErrors, 503: reportUnavailable };
+
+/**
+ * What every back-office write can answer besides its own: its writes count in the one
+ * per-client budget (ADMIN_WRITES_PER_MINUTE), the links', the pages' and the team's alike.
+ */
+export const adminWriteErrors = {
   401: operatorErrors[401],
   403: operatorErrors[403],
-  412: error(
-    "The link changed since the revision in If-Match (the message says who changed it and when), or it exists and If-None-Match: * asked to create only",
-  ),
   429: {
     ...error(`More than ${ADMIN_WRITES_PER_MINUTE} writes this minute from this client`),
     headers: retryAfter,
   },
   503: reportUnavailable,
 };
+
+/** A write's 412, when what it names (`what`: "link", "page") is not at the revision it read. */
+export const staleRevision = (what: "link" | "page") =>
+  error(
+    `The ${what} changed since the revision in If-Match (the message says who changed it and when), or it exists and If-None-Match: * asked to create only`,
+  );
+
+/** An operation only a signed-in Rise team operator may call: `rest` is all but its security. */
+export const operatorOperation = <Rest extends object>(summary: string, rest: Rest) => ({
+  summary,
+  security: [{ firebaseIdToken: [] }],
+  ...rest,
+});
+
+/**
+ * An operator's read: `answer` is its 200, besides the read errors; `more` its parameters and
+ * any answers of its own (a 404, a more precise 400).
+ */
+export const operatorRead = (
+  summary: string,
+  answer: object,
+  more: { parameters?: object[]; responses?: object } = {},
+) =>
+  operatorOperation(summary, {
+    ...(more.parameters && { parameters: more.parameters }),
+    responses: { 200: answer, ...adminReadErrors, ...more.responses },
+  });

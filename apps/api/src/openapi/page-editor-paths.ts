@@ -15,16 +15,18 @@ import {
   PAGE_BODY_MAX_BYTES,
 } from "../content-pages/page-admin-routes.ts";
 import {
+  adminWriteErrors,
   commonErrors,
   error,
   json,
-  linkWriteErrors,
   operatorErrors,
-  reportUnavailable,
+  operatorOperation,
+  operatorRead,
   retryAfter,
   revisionHeader,
   schema,
   slug,
+  staleRevision,
 } from "./openapi-parts.ts";
 
 const pageHandle = slug("handle", "The page's handle");
@@ -50,12 +52,10 @@ const pageBody = (zodSchema: z.ZodType) => ({
 const pageAnswer = (description: string) => ({ description, content: json(adminPageSchema) });
 
 const pageWriteErrors = {
-  ...linkWriteErrors,
+  ...adminWriteErrors,
   400: error("The handle (or the revision's number) is not valid, or the body is not JSON"),
   404: error("No such page (a renamed one: the message says where it went)"),
-  412: error(
-    "The page changed since the revision in If-Match (the message says who changed it and when), or it exists and If-None-Match: * asked to create only",
-  ),
+  412: staleRevision("page"),
 };
 
 const pageSourceRefused = error(
@@ -65,144 +65,124 @@ const pageSourceRefused = error(
 /** The back office's page editor: pages, their preview, revisions and renames. */
 export const pageEditorPaths = {
   "/admin/pages": {
-    get: {
-      summary:
-        "Operators: the content pages by handle, with when and by whom each was last changed, and the old handles that answer 301",
-      security: [{ firebaseIdToken: [] }],
-      responses: {
-        200: { description: "The pages", content: json(adminPageListSchema) },
-        ...operatorErrors,
-        503: reportUnavailable,
-      },
-    },
+    get: operatorRead(
+      "Operators: the content pages by handle, with when and by whom each was last changed, and the old handles that answer 301",
+      { description: "The pages", content: json(adminPageListSchema) },
+    ),
   },
   "/admin/pages/preview": {
-    post: {
-      summary: `Operators: a page's source rendered and sanitized exactly as a save would store it. Rate-limited apart from writes (${ADMIN_PREVIEWS_PER_MINUTE} a minute), recorded nowhere`,
-      security: [{ firebaseIdToken: [] }],
-      requestBody: pageBody(pageSourceSchema),
-      responses: {
-        200: { description: "The HTML visitors would get", content: json(pagePreviewSchema) },
-        400: error("The body is not JSON"),
-        401: operatorErrors[401],
-        403: operatorErrors[403],
-        413: error(`The body is over ${PAGE_BODY_MAX_BYTES} bytes`),
-        415: error("The body is not JSON"),
-        422: pageSourceRefused,
-        429: {
-          ...error(`More than ${ADMIN_PREVIEWS_PER_MINUTE} previews this minute`),
-          headers: retryAfter,
+    post: operatorOperation(
+      `Operators: a page's source rendered and sanitized exactly as a save would store it. Rate-limited apart from writes (${ADMIN_PREVIEWS_PER_MINUTE} a minute), recorded nowhere`,
+      {
+        requestBody: pageBody(pageSourceSchema),
+        responses: {
+          200: { description: "The HTML visitors would get", content: json(pagePreviewSchema) },
+          400: error("The body is not JSON"),
+          401: operatorErrors[401],
+          403: operatorErrors[403],
+          413: error(`The body is over ${PAGE_BODY_MAX_BYTES} bytes`),
+          415: error("The body is not JSON"),
+          422: pageSourceRefused,
+          429: {
+            ...error(`More than ${ADMIN_PREVIEWS_PER_MINUTE} previews this minute`),
+            headers: retryAfter,
+          },
+          503: commonErrors[503],
         },
-        503: commonErrors[503],
       },
-    },
+    ),
   },
   "/admin/pages/{handle}": {
-    get: {
-      summary:
-        "Operators: one page as the editor opens it: its source as written, format, HTML, who changed it last and its revision (also its ETag)",
-      security: [{ firebaseIdToken: [] }],
-      parameters: [pageHandle],
-      responses: {
-        200: pageAnswer("The page; ETag: its revision"),
-        400: error("The handle is not a valid slug"),
-        401: operatorErrors[401],
-        403: operatorErrors[403],
-        404: pageWriteErrors[404],
-        503: reportUnavailable,
+    get: operatorRead(
+      "Operators: one page as the editor opens it: its source as written, format, HTML, who changed it last and its revision (also its ETag)",
+      pageAnswer("The page; ETag: its revision"),
+      {
+        parameters: [pageHandle],
+        responses: { 400: error("The handle is not a valid slug"), 404: pageWriteErrors[404] },
       },
-    },
-    put: {
-      summary:
-        "Operators: create or replace the page, rendered and sanitized as rise-admin pages put does, in one transaction with its revision and activity entry. If-None-Match: * only creates; If-Match: <revision> only replaces that revision; with neither, only creates. Visitors see it within a minute (GET /p/{handle} may be kept 60 s)",
-      security: [{ firebaseIdToken: [] }],
-      parameters: [
-        pageHandle,
-        revisionHeader("If-Match", "The revision to replace (the page's ETag or `revision`)"),
-        revisionHeader("If-None-Match", "`*`: create only, never replace"),
-      ],
-      requestBody: pageBody(pageWriteSchema),
-      responses: {
-        200: pageAnswer("Replaced; ETag: the new revision"),
-        201: pageAnswer("Created; ETag: its revision"),
-        409: error("The page exists, and no If-Match named the revision to replace"),
-        413: error(`The body is over ${PAGE_BODY_MAX_BYTES} bytes`),
-        415: error("The body is not JSON"),
-        422: pageSourceRefused,
-        ...pageWriteErrors,
+    ),
+    put: operatorOperation(
+      "Operators: create or replace the page, rendered and sanitized as rise-admin pages put does, in one transaction with its revision and activity entry. If-None-Match: * only creates; If-Match: <revision> only replaces that revision; with neither, only creates. Visitors see it within a minute (GET /p/{handle} may be kept 60 s)",
+      {
+        parameters: [
+          pageHandle,
+          revisionHeader("If-Match", "The revision to replace (the page's ETag or `revision`)"),
+          revisionHeader("If-None-Match", "`*`: create only, never replace"),
+        ],
+        requestBody: pageBody(pageWriteSchema),
+        responses: {
+          200: pageAnswer("Replaced; ETag: the new revision"),
+          201: pageAnswer("Created; ETag: its revision"),
+          409: error("The page exists, and no If-Match named the revision to replace"),
+          413: error(`The body is over ${PAGE_BODY_MAX_BYTES} bytes`),
+          415: error("The body is not JSON"),
+          422: pageSourceRefused,
+          ...pageWriteErrors,
+        },
       },
-    },
-    delete: {
-      summary:
-        "Operators: delete the page (and the old handles that pointed to it) if it is the revision in If-Match, in one transaction with its activity entry. Its revisions are kept, apart from any later page's at that handle",
-      security: [{ firebaseIdToken: [] }],
-      parameters: [pageHandle, pageIfMatch("The revision to delete")],
-      responses: {
-        204: { description: "Deleted" },
-        428: error("No If-Match: the revision to delete must be named"),
-        ...pageWriteErrors,
+    ),
+    delete: operatorOperation(
+      "Operators: delete the page (and the old handles that pointed to it) if it is the revision in If-Match, in one transaction with its activity entry. Its revisions are kept, apart from any later page's at that handle",
+      {
+        parameters: [pageHandle, pageIfMatch("The revision to delete")],
+        responses: {
+          204: { description: "Deleted" },
+          428: error("No If-Match: the revision to delete must be named"),
+          ...pageWriteErrors,
+        },
       },
-    },
+    ),
   },
   "/admin/pages/{handle}/move": {
-    post: {
-      summary:
-        "Operators: rename the page if it is the revision in If-Match; the old handle answers 301 with the new address, and the page's revisions follow it",
-      security: [{ firebaseIdToken: [] }],
-      parameters: [pageHandle, pageIfMatch("The revision to rename")],
-      requestBody: pageBody(pageMoveSchema),
-      responses: {
-        200: pageAnswer("The page at its new handle; ETag: its revision"),
-        409: error("A page with the new handle exists"),
-        415: error("The body is not JSON"),
-        422: error("The new handle is not a slug, or is the page's handle already"),
-        428: error("No If-Match: the revision to rename must be named"),
-        ...pageWriteErrors,
+    post: operatorOperation(
+      "Operators: rename the page if it is the revision in If-Match; the old handle answers 301 with the new address, and the page's revisions follow it",
+      {
+        parameters: [pageHandle, pageIfMatch("The revision to rename")],
+        requestBody: pageBody(pageMoveSchema),
+        responses: {
+          200: pageAnswer("The page at its new handle; ETag: its revision"),
+          409: error("A page with the new handle exists"),
+          415: error("The body is not JSON"),
+          422: error("The new handle is not a slug, or is the page's handle already"),
+          428: error("No If-Match: the revision to rename must be named"),
+          ...pageWriteErrors,
+        },
       },
-    },
+    ),
   },
   "/admin/pages/{handle}/revisions": {
-    get: {
-      summary: `Operators: the page's revisions, newest first (at most ${PAGE_REVISIONS_LISTED}): when, by whom, its title`,
-      security: [{ firebaseIdToken: [] }],
-      parameters: [pageHandle],
-      responses: {
-        200: { description: "The revisions", content: json(pageRevisionListSchema) },
-        ...operatorErrors,
-        404: pageWriteErrors[404],
-        503: reportUnavailable,
-      },
-    },
+    get: operatorRead(
+      `Operators: the page's revisions, newest first (at most ${PAGE_REVISIONS_LISTED}): when, by whom, its title`,
+      { description: "The revisions", content: json(pageRevisionListSchema) },
+      { parameters: [pageHandle], responses: { 404: pageWriteErrors[404] } },
+    ),
   },
   "/admin/pages/{handle}/revisions/{id}": {
-    get: {
-      summary: "Operators: one revision of the page as it was saved, with the HTML it served",
-      security: [{ firebaseIdToken: [] }],
-      parameters: [pageHandle, revisionId],
-      responses: {
-        200: { description: "The revision", content: json(pageRevisionSchema) },
-        ...operatorErrors,
-        404: error("No such page, or the revision is not one of its"),
-        503: reportUnavailable,
+    get: operatorRead(
+      "Operators: one revision of the page as it was saved, with the HTML it served",
+      { description: "The revision", content: json(pageRevisionSchema) },
+      {
+        parameters: [pageHandle, revisionId],
+        responses: { 404: error("No such page, or the revision is not one of its") },
       },
-    },
+    ),
   },
   "/admin/pages/{handle}/revisions/{id}/restore": {
-    post: {
-      summary:
-        "Operators: save the revision again as the page's newest (re-rendered with today's placeholders) if the page is the revision in If-Match, in one transaction with a new revision and its activity entry",
-      security: [{ firebaseIdToken: [] }],
-      parameters: [
-        pageHandle,
-        revisionId,
-        pageIfMatch("The revision of the page the editor has open"),
-      ],
-      responses: {
-        200: pageAnswer("The page as restored; ETag: its new revision"),
-        422: pageSourceRefused,
-        428: error("No If-Match: the revision of the page must be named"),
-        ...pageWriteErrors,
+    post: operatorOperation(
+      "Operators: save the revision again as the page's newest (re-rendered with today's placeholders) if the page is the revision in If-Match, in one transaction with a new revision and its activity entry",
+      {
+        parameters: [
+          pageHandle,
+          revisionId,
+          pageIfMatch("The revision of the page the editor has open"),
+        ],
+        responses: {
+          200: pageAnswer("The page as restored; ETag: its new revision"),
+          422: pageSourceRefused,
+          428: error("No If-Match: the revision of the page must be named"),
+          ...pageWriteErrors,
+        },
       },
-    },
+    ),
   },
 };

@@ -8,70 +8,58 @@ import {
   funnelReportSchema,
   linksReportSchema,
 } from "@bakery/shared/admin-contract";
-import { day, json, operatorErrors, reportUnavailable } from "./openapi-parts.ts";
+import { day, json, operatorRead } from "./openapi-parts.ts";
 
 /** The operators' reports: the funnel, the short links and the activity log. */
 export const reportPaths = {
   "/admin/funnel": {
-    get: {
-      summary:
-        "Operators: landings, booked demos (and how many the scheduling provider confirmed) and paid checkouts per campaign, source or medium, for the top groups with the rest summed as Other, and per UTC day",
-      security: [{ firebaseIdToken: [] }],
-      parameters: [
-        day("from", "First day"),
-        day("to", "Last day"),
-        {
-          name: "by",
-          in: "query",
-          required: false,
-          description: "How to group (default campaign)",
-          schema: { type: "string", enum: [...funnelGroupings], default: "campaign" },
-        },
-      ],
-      responses: {
-        200: { description: "The funnel", content: json(funnelReportSchema) },
-        ...operatorErrors,
-        503: reportUnavailable,
+    get: operatorRead(
+      "Operators: landings, booked demos (and how many the scheduling provider confirmed) and paid checkouts per campaign, source or medium, for the top groups with the rest summed as Other, and per UTC day",
+      { description: "The funnel", content: json(funnelReportSchema) },
+      {
+        parameters: [
+          day("from", "First day"),
+          day("to", "Last day"),
+          {
+            name: "by",
+            in: "query",
+            required: false,
+            description: "How to group (default campaign)",
+            schema: { type: "string", enum: [...funnelGroupings], default: "campaign" },
+          },
+        ],
       },
-    },
+    ),
   },
   "/admin/links": {
-    get: {
-      summary: "Operators: every short link with its clicks, in total and per UTC day",
-      security: [{ firebaseIdToken: [] }],
-      parameters: [day("from", "First day"), day("to", "Last day")],
-      responses: {
-        200: { description: "The links", content: json(linksReportSchema) },
-        ...operatorErrors,
-        503: reportUnavailable,
-      },
-    },
+    get: operatorRead(
+      "Operators: every short link with its clicks, in total and per UTC day",
+      { description: "The links", content: json(linksReportSchema) },
+      { parameters: [day("from", "First day"), day("to", "Last day")] },
+    ),
   },
   "/admin/activity": {
-    get: {
-      summary: `Operators: the activity log, newest first, ${ACTIVITY_PAGE_SIZE} entries a page: every change from the browser or the CLI with who, when, before and after. Entries are never edited or deleted`,
-      security: [{ firebaseIdToken: [] }],
-      parameters: [
-        {
-          name: "kind",
-          in: "query",
-          required: false,
-          description: "Only entries of this kind",
-          schema: { type: "string", enum: [...activityKinds] },
-        },
-        {
-          name: "before",
-          in: "query",
-          required: false,
-          description: "Only entries older than this entry id (the previous page's nextBefore)",
-          schema: { type: "integer", minimum: 1 },
-        },
-      ],
-      responses: {
-        200: { description: "One page of entries", content: json(activityPageSchema) },
-        ...operatorErrors,
-        503: reportUnavailable,
+    get: operatorRead(
+      `Operators: the activity log, newest first, ${ACTIVITY_PAGE_SIZE} entries a page: every change from the browser or the CLI with who, when, before and after. Entries are never edited or deleted`,
+      { description: "One page of entries", content: json(activityPageSchema) },
+      {
+        parameters: [
+          {
+            name: "kind",
+            in: "query",
+            required: false,
+            description: "Only entries of this kind",
+            schema: { type: "string", enum: [...activityKinds] },
+          },
+          {
+            name: "before",
+            in: "query",
+            required: false,
+            description: "Only entries older than this entry id (the previous page's nextBefore)",
+            schema: { type: "integer", minimum: 1 },
+          },
+        ],
       },
-    },
+    ),
   },
 };

@@ -1,83 +1,78 @@
 import { teamGrantSchema, teamMemberSchema, teamSchema } from "@bakery/shared/admin-team-contract";
 import {
+  adminWriteErrors,
   error,
   json,
-  linkWriteErrors,
-  operatorErrors,
-  reportUnavailable,
+  operatorOperation,
+  operatorRead,
   retryAfter,
   schema,
 } from "./openapi-parts.ts";
 
+/** A team write's 403: the role may have been taken from the operator asking meanwhile. */
+const teamWriteErrors = {
+  ...adminWriteErrors,
+  403: error("Signed in, but not (or no longer) a Rise team operator"),
+};
+
 /** The back office's team: who has the operator role. */
 export const teamPaths = {
   "/admin/team": {
-    get: {
-      summary:
-        "Operators: the team, everyone with the operator role by e-mail, each with when the role was given (from the activity log)",
-      security: [{ firebaseIdToken: [] }],
-      responses: {
-        200: { description: "The operators", content: json(teamSchema) },
-        ...operatorErrors,
-        503: reportUnavailable,
-      },
-    },
-    post: {
-      summary:
-        "Operators: give the operator role to the account with this e-mail address, only if the identity service says the address is verified (rise-admin users set-role's rule). An account that never signed in gets its profile now. In one transaction with its activity entry",
-      security: [{ firebaseIdToken: [] }],
-      requestBody: {
-        required: true,
-        content: { "application/json": { schema: schema(teamGrantSchema, "input") } },
-      },
-      responses: {
-        200: {
-          description: "Already an operator: nothing changed",
-          content: json(teamMemberSchema),
+    get: operatorRead(
+      "Operators: the team, everyone with the operator role by e-mail, each with when the role was given (from the activity log)",
+      { description: "The operators", content: json(teamSchema) },
+    ),
+    post: operatorOperation(
+      "Operators: give the operator role to the account with this e-mail address, only if the identity service says the address is verified (rise-admin users set-role's rule). An account that never signed in gets its profile now. In one transaction with its activity entry",
+      {
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: schema(teamGrantSchema, "input") } },
         },
-        201: { description: "Given the role", content: json(teamMemberSchema) },
-        400: error("The body is not JSON"),
-        401: operatorErrors[401],
-        403: error("Signed in, but not (or no longer) a Rise team operator"),
-        413: error("The body is too large"),
-        415: error("The body is not JSON"),
-        422: error(
-          "Not an e-mail address, no account has it, or it is not verified (the message says how its owner verifies it)",
-        ),
-        429: linkWriteErrors[429],
-        503: {
-          ...error(
-            "The identity service or the database can't be asked just now; nothing was changed",
+        responses: {
+          200: {
+            description: "Already an operator: nothing changed",
+            content: json(teamMemberSchema),
+          },
+          201: { description: "Given the role", content: json(teamMemberSchema) },
+          400: error("The body is not JSON"),
+          413: error("The body is too large"),
+          415: error("The body is not JSON"),
+          422: error(
+            "Not an e-mail address, no account has it, or it is not verified (the message says how its owner verifies it)",
           ),
-          headers: retryAfter,
+          ...teamWriteErrors,
+          503: {
+            ...error(
+              "The identity service or the database can't be asked just now; nothing was changed",
+            ),
+            headers: retryAfter,
+          },
         },
       },
-    },
+    ),
   },
   "/admin/team/{uid}": {
-    delete: {
-      summary:
-        "Operators: take the operator role from the account, never from the last operator, in one transaction with its activity entry",
-      security: [{ firebaseIdToken: [] }],
-      parameters: [
-        {
-          name: "uid",
-          in: "path",
-          required: true,
-          description: "The account's id (a team member's `uid`)",
-          schema: { type: "string", minLength: 1, maxLength: 128 },
+    delete: operatorOperation(
+      "Operators: take the operator role from the account, never from the last operator, in one transaction with its activity entry",
+      {
+        parameters: [
+          {
+            name: "uid",
+            in: "path",
+            required: true,
+            description: "The account's id (a team member's `uid`)",
+            schema: { type: "string", minLength: 1, maxLength: 128 },
+          },
+        ],
+        responses: {
+          204: { description: "The role was taken away" },
+          400: error("The uid is empty or too long"),
+          404: error("That account is not an operator"),
+          409: error("You are the last operator: give the role to a colleague first"),
+          ...teamWriteErrors,
         },
-      ],
-      responses: {
-        204: { description: "The role was taken away" },
-        400: error("The uid is empty or too long"),
-        401: operatorErrors[401],
-        403: error("Signed in, but not (or no longer) a Rise team operator"),
-        404: error("That account is not an operator"),
-        409: error("You are the last operator: give the role to a colleague first"),
-        429: linkWriteErrors[429],
-        503: linkWriteErrors[503],
       },
-    },
+    ),
   },
 };

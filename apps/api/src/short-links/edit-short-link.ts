@@ -1,4 +1,4 @@
-import { type Actor, recordActivity } from "../activity/record-activity.ts";
+import { type Actor, recordActivity, recordSave } from "../activity/record-activity.ts";
 import type { Database } from "../db/open-database.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import type { Preconditions } from "../http/preconditions.ts";
@@ -51,13 +51,7 @@ export async function saveShortLink(
       await checkPreconditions(tx, key, live(await lockShortLink(tx, link.cat, link.id)), given);
       throw alreadyThere(key);
     }
-    await recordActivity(tx, actor, {
-      kind: current ? "link.updated" : "link.created",
-      subject: key,
-      before: current ? shortLinkRecord(current) : null,
-      after: shortLinkRecord(row),
-    });
-    return { row, created: !current };
+    return recordSave(tx, actor, { noun: "link", subject: key, current, row }, shortLinkRecord);
   });
 }
 

@@ -9,6 +9,15 @@ export interface UtmParams {
   term?: string | undefined;
 }
 
+/** The campaign fields as a link stores them, each its own column: null where not given. */
+export const campaignColumns = (utm: UtmParams) => ({
+  utmSource: utm.source ?? null,
+  utmMedium: utm.medium ?? null,
+  utmCampaign: utm.campaign ?? null,
+  utmContent: utm.content ?? null,
+  utmTerm: utm.term ?? null,
+});
+
 export type PreparedTarget = { ok: true; target: string } | { ok: false; reason: string };
 
 /**

@@ -2,7 +2,7 @@ import { shortLinkWriteSchema } from "@bakery/shared/admin-links-contract";
 import type { RedirectTargetPolicy } from "@bakery/shared/redirect-target";
 import { unprocessableContent } from "../http/errors.ts";
 import { parseOrUnprocessable } from "../http/validation.ts";
-import { prepareLinkTarget } from "./prepare-link-target.ts";
+import { campaignColumns, prepareLinkTarget } from "./prepare-link-target.ts";
 import type { ShortLinkInput } from "./short-link-queries.ts";
 
 /**
@@ -36,11 +36,7 @@ export function prepareLinkWrite(
     ...address,
     target: target.target,
     signInRequired,
-    utmSource: campaign.source ?? null,
-    utmMedium: campaign.medium ?? null,
-    utmCampaign: campaign.campaign ?? null,
-    utmContent: campaign.content ?? null,
-    utmTerm: campaign.term ?? null,
+    ...campaignColumns(campaign),
     expiresAt: expiresAt ? new Date(expiresAt) : null,
     fallback: checkedFallback?.target ?? null,
   };

@@ -1,24 +1,16 @@
 import type { Context, Hono } from "hono";
 import { actorOf } from "../activity/request-actor.ts";
 import type { ApiDeps } from "../api-deps.ts";
-import { requireOperator } from "../auth/require-operator.ts";
-import { databaseDeadline } from "../db/database-availability.ts";
+import { backOfficeGuards } from "../auth/back-office-guards.ts";
 import { bodyAtMost } from "../http/body-at-most.ts";
 import { notFound, preconditionRequired } from "../http/errors.ts";
 import { jsonBody } from "../http/json-body.ts";
 import { etagOf, preconditionsOf } from "../http/preconditions.ts";
 import { parseSlug } from "../http/validation.ts";
-import { rateLimit } from "../limits/rate-limit.ts";
 import { deleteShortLink, saveShortLink } from "./edit-short-link.ts";
 import { prepareLinkWrite } from "./prepare-link-write.ts";
 import { findShortLink, type ShortLinkRow } from "./short-link-queries.ts";
 import { adminShortLink } from "./short-link-record.ts";
-
-/**
- * Writes per minute per client: far more than a person saving links in the editor makes,
- * few enough that a script gone wrong (or a stolen session) can't churn the links.
- */
-export const ADMIN_WRITES_PER_MINUTE = 60;
 
 /** A link's body is a few addresses and names; anything near this is not the editor's. */
 const LINK_BODY_MAX_BYTES = 16 * 1024;
@@ -30,12 +22,7 @@ const LINK_BODY_MAX_BYTES = 16 * 1024;
  * activity entry (edit-short-link.ts).
  */
 export function registerShortLinkAdminRoutes(app: Hono, deps: ApiDeps): void {
-  const query = databaseDeadline(deps.config.DATABASE_TIMEOUT_MS);
-  const operatorOnly = requireOperator(deps);
-  const writeLimit = rateLimit(deps, {
-    bucket: "admin-writes",
-    perMinute: ADMIN_WRITES_PER_MINUTE,
-  });
+  const { query, operatorOnly, writeLimit } = backOfficeGuards(deps);
   const policy = {
     siteOrigin: deps.config.siteOrigin,
     allowedHosts: deps.config.redirectAllowedHosts,

@@ -1,22 +1,21 @@
-import {
-  ACTIVITY_PAGE_SIZE,
-  type ActivityEntry,
-  activityPageSchema,
-} from "@bakery/shared/admin-activity-contract";
-import {
-  type AdminShortLink,
-  adminShortLinkSchema,
-  type ShortLinkWrite,
-} from "@bakery/shared/admin-links-contract";
+import { ACTIVITY_PAGE_SIZE, activityPageSchema } from "@bakery/shared/admin-activity-contract";
+import { adminShortLinkSchema, type ShortLinkWrite } from "@bakery/shared/admin-links-contract";
 import { describe, expect, it } from "vitest";
 import { recordActivity } from "../activity/record-activity.ts";
-import { activityEntries, profiles } from "../db/schema.ts";
+import { ADMIN_WRITES_PER_MINUTE } from "../auth/back-office-guards.ts";
+import { activityEntries } from "../db/schema.ts";
+import {
+  backOfficeClient,
+  expectOperatorsOnly,
+  revisionedAnswer,
+} from "../test-support/back-office-client.ts";
 import { expectApiError } from "../test-support/expect-api-error.ts";
 import { freshTestServerPerTest } from "../test-support/fresh-per-test.ts";
+import { connectionsWaitingForLocks, holdTransaction } from "../test-support/held-transaction.ts";
+import { ann, bob, seedBackOfficeAccounts } from "../test-support/operator-accounts.ts";
 import { testBackends } from "../test-support/test-database.ts";
-import { fakeToken, stopRateLimitClock } from "../test-support/test-server.ts";
+import { stopRateLimitClock } from "../test-support/test-server.ts";
 import { saveShortLink } from "./edit-short-link.ts";
-import { ADMIN_WRITES_PER_MINUTE } from "./short-link-admin-routes.ts";
 import { createShortLink, findShortLink } from "./short-link-queries.ts";
 
 /**
@@ -24,10 +23,6 @@ import { createShortLink, findShortLink } from "./short-link-queries.ts";
  * links, each write in one transaction with its activity entry, and a stale version is refused
  * with the person who changed it named.
  */
-
-const ann = fakeToken("op-1", "ann@example.com");
-const bob = fakeToken("op-2", "bob@example.com");
-const baker = fakeToken("baker-1");
 
 const spring: ShortLinkWrite = {
   destination: "/book-demo",
@@ -37,44 +32,11 @@ const spring: ShortLinkWrite = {
 describe.each(testBackends({ postgresDatabase: "short_link_admin" }))(
   "the short-link editor against $name",
   ({ name, open }) => {
-    const fresh = freshTestServerPerTest(open, {
-      seed: (handle) =>
-        handle.db.insert(profiles).values([
-          { uid: "op-1", email: "ann@example.com", status: "active", role: "operator" },
-          { uid: "op-2", email: "bob@example.com", status: "active", role: "operator" },
-          { uid: "baker-1", email: "baker-1@example.com", status: "active" },
-        ]),
-    });
-
-    const call = (
-      method: string,
-      path: string,
-      options: { token?: string | null; body?: unknown; headers?: Record<string, string> } = {},
-    ) => {
-      const { token = ann, body, headers = {} } = options;
-      return fetch(`${fresh.server.url}${path}`, {
-        method,
-        headers: {
-          ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    };
+    const fresh = freshTestServerPerTest(open, { seed: seedBackOfficeAccounts });
+    const { call, activity } = backOfficeClient(() => fresh.server.url);
     const put = (path: string, body: unknown, headers: Record<string, string> = {}, token = ann) =>
       call("PUT", `/admin/links/${path}`, { body, headers, token });
-    const linkOf = async (response: Response, status = 200): Promise<AdminShortLink> => {
-      expect(response.status, await response.clone().text()).toBe(status);
-      const link = adminShortLinkSchema.parse(await response.json());
-      expect(response.headers.get("etag")).toBe(`"${link.revision}"`);
-      return link;
-    };
-    const activity = async (query = ""): Promise<ActivityEntry[]> => {
-      const response = await call("GET", `/admin/activity${query}`);
-      expect(response.status).toBe(200);
-      return activityPageSchema.parse(await response.json()).entries;
-    };
+    const linkOf = revisionedAnswer(adminShortLinkSchema);
     const entryCount = async () => (await fresh.handle.db.select().from(activityEntries)).length;
 
     it("creates, reads, replaces and deletes a link, each with one activity entry", async () => {
@@ -229,29 +191,16 @@ describe.each(testBackends({ postgresDatabase: "short_link_admin" }))(
       "refuses a create that a concurrent one beat to it after the lock found nothing",
       async () => {
         const link = { cat: "promo", id: "race", target: "/pricing", signInRequired: false };
-        let inserted = () => {};
-        let commit = () => {};
-        const insertedYet = new Promise<void>((resolve) => {
-          inserted = resolve;
-        });
-        const first = fresh.handle.db.transaction(async (tx) => {
-          await createShortLink(tx, link);
-          inserted();
-          await new Promise<void>((resolve) => {
-            commit = resolve;
-          });
-        });
-        await insertedYet;
+        const first = await holdTransaction(fresh.handle.db, (tx) => createShortLink(tx, link));
         const second = saveShortLink(
           fresh.handle.db,
           { kind: "account", uid: "op-2", email: "bob@example.com" },
           link,
           { ifMatch: undefined, ifNoneMatch: ["*"] },
         ).catch((error: unknown) => error);
-        // Long enough for the second to find nothing to lock and wait on the first's insert.
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        commit();
-        await first;
+        // The second found nothing to lock, and now waits on the first's insert.
+        await expect.poll(() => connectionsWaitingForLocks(fresh.handle.db)).toBe(1);
+        await first.commit();
         expect(await second).toMatchObject({ status: 412, code: "precondition_failed" });
         expect(await entryCount()).toBe(0);
       },
@@ -260,25 +209,13 @@ describe.each(testBackends({ postgresDatabase: "short_link_admin" }))(
     it("answers 401 signed out and 403 to a non-operator on every route", async () => {
       await linkOf(await put("promo/spring", spring), 201);
       const { revision } = await linkOf(await call("GET", "/admin/links/promo/spring"));
-      const routes: Array<[string, string, Record<string, unknown>]> = [
+      await expectOperatorsOnly(call, [
         ["GET", "/admin/links/promo/spring", {}],
         ["PUT", "/admin/links/promo/spring", { body: spring, headers: { "If-Match": revision } }],
         ["PUT", "/admin/links/promo/new", { body: spring }],
         ["DELETE", "/admin/links/promo/spring", { headers: { "If-Match": revision } }],
         ["GET", "/admin/activity", {}],
-      ];
-      for (const [method, path, options] of routes) {
-        await expectApiError(
-          await call(method, path, { ...options, token: null }),
-          401,
-          "unauthorized",
-        );
-        await expectApiError(
-          await call(method, path, { ...options, token: baker }),
-          403,
-          "forbidden",
-        );
-      }
+      ]);
       expect(await entryCount()).toBe(1);
       expect((await findShortLink(fresh.handle.db, "promo", "spring"))?.revision).toBe(revision);
     });
@@ -340,9 +277,9 @@ describe.each(testBackends({ postgresDatabase: "short_link_admin" }))(
         "link.created promo/b",
         "link.created promo/a",
       ]);
-      const created = await activity("?kind=link.created");
+      const created = await activity("link.created");
       expect(created.map((entry) => entry.subject)).toEqual(["promo/c", "promo/b", "promo/a"]);
-      const older = await activity(`?kind=link.created&before=${created[0]?.id}`);
+      const older = await activity("link.created", created[0]?.id);
       expect(older.map((entry) => entry.subject)).toEqual(["promo/b", "promo/a"]);
       await expectApiError(
         await call("GET", "/admin/activity?kind=link.renamed"),

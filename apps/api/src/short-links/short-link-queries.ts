@@ -12,10 +12,7 @@ export async function findShortLink(
   cat: string,
   id: string,
 ): Promise<ShortLinkRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(shortLinks)
-    .where(and(eq(shortLinks.cat, cat), eq(shortLinks.id, id)));
+  const [row] = await db.select().from(shortLinks).where(isLink(cat, id));
   return row;
 }
 

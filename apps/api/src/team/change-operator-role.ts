@@ -47,6 +47,24 @@ const recordOf = (account: TeamAccount, role: "operator" | null): TeamRecord => 
 /** How the log names the account: its e-mail, or its uid without one. */
 const subjectOf = (account: TeamAccount) => account.email ?? account.uid;
 
+/** Records, in the change's transaction, that `account`'s role became `role`, from the other. */
+async function recordRoleChange(
+  tx: Transaction,
+  actor: Actor,
+  account: TeamAccount,
+  role: "operator" | null,
+): Promise<RoleChange> {
+  const before = recordOf(account, role === "operator" ? null : "operator");
+  const after = recordOf(account, role);
+  await recordActivity(tx, actor, {
+    kind: role === "operator" ? "operator.granted" : "operator.revoked",
+    subject: subjectOf(account),
+    before,
+    after,
+  });
+  return { outcome: "changed", before, after };
+}
+
 /**
  * The operators, locked; or a refusal when `actor` is an account that is no longer one of them
  * (requireOperator let its request in before another change took its role).
@@ -83,15 +101,7 @@ export async function grantOperatorRole(
       return { outcome: "unchanged", record: recordOf(account, "operator") };
     }
     await putProfileRole(tx, account, "operator");
-    const before = recordOf(account, null);
-    const after = recordOf(account, "operator");
-    await recordActivity(tx, actor, {
-      kind: "operator.granted",
-      subject: subjectOf(account),
-      before,
-      after,
-    });
-    return { outcome: "changed", before, after };
+    return recordRoleChange(tx, actor, account, "operator");
   });
 }
 
@@ -116,14 +126,6 @@ export async function revokeOperatorRole(
     }
     if (team.operators.length === 1) return { outcome: "refused", reason: "last-operator" };
     await setProfileRole(tx, uid, null);
-    const before = recordOf(account, "operator");
-    const after = recordOf(account, null);
-    await recordActivity(tx, actor, {
-      kind: "operator.revoked",
-      subject: subjectOf(account),
-      before,
-      after,
-    });
-    return { outcome: "changed", before, after };
+    return recordRoleChange(tx, actor, account, null);
   });
 }

@@ -3,14 +3,11 @@ import type { Context, Hono } from "hono";
 import type { Actor } from "../activity/record-activity.ts";
 import { actorOf } from "../activity/request-actor.ts";
 import type { ApiDeps } from "../api-deps.ts";
-import { requireOperator } from "../auth/require-operator.ts";
-import { databaseDeadline } from "../db/database-availability.ts";
+import { backOfficeGuards } from "../auth/back-office-guards.ts";
 import { bodyAtMost } from "../http/body-at-most.ts";
 import { type ApiProblem, badRequest, conflict, forbidden, notFound } from "../http/errors.ts";
 import { jsonBody } from "../http/json-body.ts";
 import { parseOrUnprocessable } from "../http/validation.ts";
-import { rateLimit } from "../limits/rate-limit.ts";
-import { ADMIN_WRITES_PER_MINUTE } from "../short-links/short-link-admin-routes.ts";
 import {
   grantOperatorRole,
   type RoleRefusal,
@@ -32,12 +29,7 @@ const UID_MAX_LENGTH = 128;
  * Writes count in the same per-client bucket as the other back-office writes.
  */
 export function registerTeamRoutes(app: Hono, deps: ApiDeps): void {
-  const query = databaseDeadline(deps.config.DATABASE_TIMEOUT_MS);
-  const operatorOnly = requireOperator(deps);
-  const writeLimit = rateLimit(deps, {
-    bucket: "admin-writes",
-    perMinute: ADMIN_WRITES_PER_MINUTE,
-  });
+  const { query, operatorOnly, writeLimit } = backOfficeGuards(deps);
 
   app.get("/admin/team", operatorOnly, async (c) => c.json(await query(listTeam(deps.db)), 200));
 

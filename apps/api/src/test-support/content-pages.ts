@@ -1,10 +1,10 @@
 import {
-  type ContentPageRow,
   findContentPage,
   moveContentPage,
   putContentPage,
 } from "../content-pages/content-page-queries.ts";
 import type { Database } from "../db/open-database.ts";
+import type { ContentPageRow } from "../db/schema.ts";
 
 /** Who the revisions of pages a test sets up name. */
 export const TEST_PAGE_AUTHOR = { name: "test setup", uid: null };

@@ -2,7 +2,7 @@ import { funnelReportSchema, utcDay } from "@bakery/shared/admin-contract";
 import { newVisitReference } from "@bakery/shared/attribution-record";
 import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { demoBookings, profiles } from "../db/schema.ts";
+import { demoBookings } from "../db/schema.ts";
 import {
   type CalendlyDelivery,
   inviteeCanceledDelivery,
@@ -12,13 +12,9 @@ import {
 } from "../test-support/calendly-events.ts";
 import { expectApiError } from "../test-support/expect-api-error.ts";
 import { freshTestServerPerTest } from "../test-support/fresh-per-test.ts";
+import { operator, seedOperator } from "../test-support/operator-accounts.ts";
 import { testBackends } from "../test-support/test-database.ts";
-import {
-  fakeToken,
-  startTestServer,
-  type TestServer,
-  testConfig,
-} from "../test-support/test-server.ts";
+import { startTestServer, type TestServer, testConfig } from "../test-support/test-server.ts";
 
 /** POST /webhooks/calendly: the scheduling provider's record of booked demos (decision 0021). */
 
@@ -27,19 +23,13 @@ const person = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 
 const spring = { utm_source: "fb", utm_medium: "cpc", utm_campaign: "spring" };
 const springNames = { source: "fb", medium: "cpc", campaign: "spring" };
 const noNames = { source: "", medium: "", campaign: "", attributedBy: "none" };
-const operator = fakeToken("op-1");
 const dayAfter = (day: string, days: number) =>
   utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
 
 describe.each(testBackends({ postgresDatabase: "calendly_webhook" }))(
   "POST /webhooks/calendly against $name",
   ({ open }) => {
-    const fresh = freshTestServerPerTest(open, {
-      seed: (handle) =>
-        handle.db
-          .insert(profiles)
-          .values({ uid: "op-1", email: "op-1@example.com", status: "active", role: "operator" }),
-    });
+    const fresh = freshTestServerPerTest(open, { seed: seedOperator });
     type Request = { body: string; headers: Record<string, string> };
     const post = (delivery: Request, target: TestServer = fresh.server) =>
       fetch(`${target.url}/webhooks/calendly`, {

@@ -3,12 +3,13 @@ import { encodeClientReferenceId } from "@bakery/shared/client-reference-id";
 import { sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { checkoutSessions, profiles } from "../db/schema.ts";
+import { checkoutSessions } from "../db/schema.ts";
 import { recordCheckoutEvent } from "../funnel/checkout-sessions.ts";
 import { expectApiError } from "../test-support/expect-api-error.ts";
 import { freshTestServerPerTest } from "../test-support/fresh-per-test.ts";
+import { operator, seedOperator } from "../test-support/operator-accounts.ts";
 import { testBackends } from "../test-support/test-database.ts";
-import { fakeToken, startTestServer, testConfig } from "../test-support/test-server.ts";
+import { startTestServer, testConfig } from "../test-support/test-server.ts";
 
 /**
  * POST /webhooks/stripe: a checkout session joins the funnel as one paid sign-up once it is
@@ -16,7 +17,6 @@ import { fakeToken, startTestServer, testConfig } from "../test-support/test-ser
  */
 
 const secret = testConfig.STRIPE_WEBHOOK_SECRET ?? "";
-const operator = fakeToken("op-1");
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36";
 
 type SessionEventType =
@@ -65,12 +65,7 @@ const paymentFailed = (session: string, at: string, reference?: string) =>
 describe.each(testBackends({ postgresDatabase: "stripe_webhook" }))(
   "POST /webhooks/stripe against $name",
   ({ open }) => {
-    const fresh = freshTestServerPerTest(open, {
-      seed: (handle) =>
-        handle.db
-          .insert(profiles)
-          .values({ uid: "op-1", email: "op-1@example.com", status: "active", role: "operator" }),
-    });
+    const fresh = freshTestServerPerTest(open, { seed: seedOperator });
     const post = (payload: string, signature: string | null) =>
       fetch(`${fresh.server.url}/webhooks/stripe`, {
         method: "POST",

@@ -3,7 +3,7 @@ import type { RedirectTargetPolicy } from "@bakery/shared/redirect-target";
 import { cliActor, recordActivity } from "../../activity/record-activity.ts";
 import type { Database } from "../../db/open-database.ts";
 import { ApiProblem } from "../../http/errors.ts";
-import { prepareLinkTarget } from "../../short-links/prepare-link-target.ts";
+import { campaignColumns, prepareLinkTarget } from "../../short-links/prepare-link-target.ts";
 import { prepareLinkWrite } from "../../short-links/prepare-link-write.ts";
 import {
   findShortLink,
@@ -18,7 +18,7 @@ import {
 } from "../../short-links/short-link-queries.ts";
 import { shortLinkRecord } from "../../short-links/short-link-record.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
-import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";
+import { type Command, formatTime, listCommand } from "../command.ts";
 import { slugArg } from "../validate-input.ts";
 
 const optionalString = (value: string | boolean | undefined) =>
@@ -201,11 +201,7 @@ export const linkCommands: Command[] = [
           id,
           target: prepared.target,
           signInRequired,
-          utmSource: utm.source ?? null,
-          utmMedium: utm.medium ?? null,
-          utmCampaign: utm.campaign ?? null,
-          utmContent: utm.content ?? null,
-          utmTerm: utm.term ?? null,
+          ...campaignColumns(utm),
           ...ending,
         });
         const link = `${config.siteOrigin}${sitePathForLink(cat, id)}`;
@@ -238,33 +234,20 @@ export const linkCommands: Command[] = [
       };
     },
   },
-  {
+  listCommand({
     group: "links",
-    name: "list",
     summary: "List short links with their click counts.",
-    args: [],
-    options: JSON_OPTION,
-    async prepare({ options }) {
-      return async (db, out) => {
-        const links = await listShortLinks(db);
-        if (options.json) return printJson(links, out);
-        if (links.length === 0) return out("No links.");
-        table(
-          [
-            ["LINK", "TARGET", "SIGN-IN", "CLICKS", "LAST CLICK"],
-            ...links.map((link) => [
-              `${link.cat}/${link.id}`,
-              link.movedTo === null ? link.target : `→ moved to ${link.movedTo}`,
-              link.signInRequired ? "yes" : "no",
-              String(link.clicks),
-              formatTime(link.lastClickAt),
-            ]),
-          ],
-          out,
-        );
-      };
-    },
-  },
+    read: listShortLinks,
+    none: "No links.",
+    columns: ["LINK", "TARGET", "SIGN-IN", "CLICKS", "LAST CLICK"],
+    cells: (link) => [
+      `${link.cat}/${link.id}`,
+      link.movedTo === null ? link.target : `→ moved to ${link.movedTo}`,
+      link.signInRequired ? "yes" : "no",
+      String(link.clicks),
+      formatTime(link.lastClickAt),
+    ],
+  }),
   {
     group: "links",
     name: "rm",

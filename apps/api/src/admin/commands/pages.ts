@@ -22,7 +22,7 @@ import {
 import { ApiProblem } from "../../http/errors.ts";
 import { NO_PRECONDITIONS } from "../../http/preconditions.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
-import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";
+import { type Command, formatTime, listCommand } from "../command.ts";
 import { slugArg, textArg } from "../validate-input.ts";
 
 const MAX_SOURCE_BYTES = 1024 * 1024;
@@ -117,31 +117,18 @@ export const pageCommands: Command[] = [
       };
     },
   },
-  {
+  listCommand({
     group: "pages",
-    name: "list",
     summary: "List pages and renamed handles.",
-    args: [],
-    options: JSON_OPTION,
-    async prepare({ options }) {
-      return async (db, out) => {
-        const pages = await listContentPages(db);
-        if (options.json) return printJson(pages, out);
-        if (pages.length === 0) return out("No pages.");
-        table(
-          [
-            ["HANDLE", "TITLE", "UPDATED"],
-            ...pages.map((page) => [
-              page.handle,
-              page.renamedTo === null ? page.title : `→ renamed to ${page.renamedTo}`,
-              formatTime(page.updatedAt),
-            ]),
-          ],
-          out,
-        );
-      };
-    },
-  },
+    read: listContentPages,
+    none: "No pages.",
+    columns: ["HANDLE", "TITLE", "UPDATED"],
+    cells: (page) => [
+      page.handle,
+      page.renamedTo === null ? page.title : `→ renamed to ${page.renamedTo}`,
+      formatTime(page.updatedAt),
+    ],
+  }),
   {
     group: "pages",
     name: "show",

@@ -18,7 +18,7 @@ import {
 } from "../../profiles/profile-queries.ts";
 import { grantOperatorRole, revokeOperatorRole } from "../../team/change-operator-role.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
-import { type Command, formatTime, JSON_OPTION, printJson, table } from "../command.ts";
+import { type Command, formatTime, listCommand, table } from "../command.ts";
 import { findIdentityAccount } from "../identity-account.ts";
 
 /**
@@ -206,31 +206,12 @@ export const userCommands: Command[] = [
       };
     },
   },
-  {
+  listCommand({
     group: "users",
-    name: "list",
     summary: "List users who have signed in, with their status and role.",
-    args: [],
-    options: JSON_OPTION,
-    async prepare({ options }) {
-      return async (db, out) => {
-        const profiles = await listProfiles(db);
-        if (options.json) return printJson(profiles, out);
-        if (profiles.length === 0) return out("No users yet.");
-        table(
-          [
-            ["EMAIL", "UID", "STATUS", "ROLE", "FIRST SEEN"],
-            ...profiles.map((p) => [
-              p.email ?? "-",
-              p.uid,
-              p.status,
-              p.role ?? "-",
-              formatTime(p.createdAt),
-            ]),
-          ],
-          out,
-        );
-      };
-    },
-  },
+    read: listProfiles,
+    none: "No users yet.",
+    columns: ["EMAIL", "UID", "STATUS", "ROLE", "FIRST SEEN"],
+    cells: (p) => [p.email ?? "-", p.uid, p.status, p.role ?? "-", formatTime(p.createdAt)],
+  }),
 ];
