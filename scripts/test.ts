@@ -48,6 +48,10 @@ step(
     run("Size budgets", process.execPath, ["scripts/check-size-budgets.ts"]),
 );
 step(
+  "built pages match their structure's snapshot (to update: node scripts/check-built-pages.ts --update)",
+  run("Built pages", process.execPath, ["scripts/check-built-pages.ts"]),
+);
+step(
   "browser tests (Playwright, Chromium)",
   run("Browser tests", "npx", ["playwright", "test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,

@@ -5,6 +5,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { compileEveryPageEagerly } from "./build-steps/compile-every-page-eagerly.ts";
+import { readModuleLists } from "./build-steps/module-imports.ts";
 
 const envFile = resolve(import.meta.dirname, "../../.env");
 if (existsSync(envFile)) process.loadEnvFile(envFile);
@@ -132,41 +133,16 @@ function isSmallAndShared(id: string, graph: ModuleGraph): boolean {
 }
 
 /**
- * The sign-in rules that /login runs before it hydrates and the identity SDK's module runs
- * before it restores a session: what to say for a sign-in error, and where a signed-in
- * visitor goes. As two files of 0.5 and 2.6 KB they took a round of connections of their own
- * on a customer's short link, after the SDK's module, which waits for them
- * (docs/decisions/0019). The group takes their imports along (the bundler cannot leave them
- * out while it keeps the routes' exports): the redirect-target check, which every page that
- * loads these loads too; the API's errors stay in every-page, which has them already.
+ * The named chunks and their modules, read from the list's source: importing it would bundle the
+ * modules it names into this config (build-steps/chunk-groups.ts).
  */
-const signInRules = [
-  "app/features/auth/auth-error-messages.ts",
-  "app/features/auth/route-after-sign-in.ts",
-].map((module) => resolve(import.meta.dirname, module));
-/**
- * Who the signed-in visitor is (GET /api/me), which the identity SDK's module loads only once a
- * user appears, so that /login's start-up does not evaluate the API client and its schemas with
- * the SDK. On its own it would be a file of a few hundred bytes that /login and the short link's
- * page download after the SDK (the build refuses that: SMALLEST_FILE_AFTER_BOOT), so it goes
- * with the API client it imports, which they download anyway.
- */
-const apiClient = [
-  "app/lib/api/browser-api-client.ts",
-  "app/features/auth/signed-in-account.ts",
-].map((module) => resolve(import.meta.dirname, module));
-/**
- * The savings estimate that the landing and pricing pages load as they come alive, with the
- * number formatting it shares with the cake quote's summary: apart, that would be a file of a
- * few hundred bytes of its own (every-page takes only what pages load before they hydrate).
- */
-const savingsEstimate = ["app/marketing/savings-estimate.ts", "app/lib/us-number-format.ts"].map(
-  (module) => resolve(import.meta.dirname, module),
-);
-// A module moved or renamed would leave the group empty without a word, and the files apart again.
-for (const module of [...signInRules, ...apiClient, ...savingsEstimate]) {
-  if (!existsSync(module)) throw new Error(`a chunk group names ${module}, which is not there`);
-}
+const chunkGroups = readModuleLists(
+  resolve(import.meta.dirname, "build-steps/chunk-groups.ts"),
+  "chunkGroups",
+).map(({ key, modules }) => {
+  if (key === undefined) throw new Error("a chunk group's name must be written as a string");
+  return { name: key, test: (id: string) => modules.includes(id) };
+});
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), compileEveryPageEagerly()],
@@ -199,18 +175,7 @@ export default defineConfig({
                   : null,
               tags: ["$initial"],
             },
-            {
-              name: "sign-in-rules",
-              test: (id) => signInRules.includes(id),
-            },
-            {
-              name: "browser-api-client",
-              test: (id) => apiClient.includes(id),
-            },
-            {
-              name: "savings-estimate",
-              test: (id) => savingsEstimate.includes(id),
-            },
+            ...chunkGroups,
           ],
         },
       },

@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { SPA_FALLBACK_FILE } from "@bakery/shared/build-files";
-import { modulesAfterBoot } from "../app/modules-after-boot.ts";
 import { appFreePagePaths, publicRoutePaths } from "../app/public-routes.ts";
+import { modulesAfterBootByPage } from "./after-boot-modules.ts";
 import { readAppChunks } from "./app-chunks.ts";
 import { takeTheAppOut } from "./app-free-pages.ts";
 import { builtFileSize, bundleBootLoader, loadBootFromModuleFiles } from "./boot-module-loader.ts";
@@ -69,13 +69,10 @@ export async function buildPages(
   define: Record<string, string> = {},
 ): Promise<{ scriptHashes: number }> {
   const chunks = await readAppChunks(clientDir, appRoot);
-  const appDir = path.resolve(import.meta.dirname, "../app");
   const afterBoot = new Map(
-    Object.entries(modulesAfterBoot).map(([pagePath, modules]) => [
+    [...modulesAfterBootByPage()].map(([pagePath, modules]) => [
       pagePath,
-      modules.flatMap((module) =>
-        chunks.withImports(path.join(appDir, module), { alsoWhatItLoads: true }),
-      ),
+      modules.flatMap((module) => chunks.withImports(module, { alsoWhatItLoads: true })),
     ]),
   );
   const transforms = await pageTransforms(clientDir, {

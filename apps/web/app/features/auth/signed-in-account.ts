@@ -7,7 +7,7 @@ import { api } from "#app/lib/api/browser-api-client.ts";
  * contract's schemas it brings are a large module evaluation of their own, which a visitor who
  * has not signed in yet need not wait through on /login, and which does not lengthen the
  * identity SDK's own start-up on a slow phone's main thread. The build puts it in the API
- * client's file (vite.config.ts), which /login downloads with the SDK (modules-after-boot.ts).
+ * client's file (build-steps/chunk-groups.ts), which /login downloads with the SDK (modules-after-boot.ts).
  */
 export async function fetchSignedInAccount() {
   const me = await api.get("/me", meSchema);
