@@ -1,13 +1,14 @@
 /**
  * API throughput and latency under a bounded load (autocannon, 64 connections, on
- * loopback only), against a bare node:http server answering the same bytes. Rounds
- * alternate product and baseline so machine drift hits both alike; the load runs in
- * a worker thread so the servers keep this process's main thread to themselves.
+ * loopback only), against a bare node:http server answering the same bytes, and (with
+ * `--against`) the previous release's server. Rounds take turns in an order that rotates
+ * from round to round, so machine drift hits all alike; the load runs in a worker thread so
+ * the servers keep this process's main thread to themselves.
  */
 import { createServer, get, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
-import { median } from "./stats.ts";
+import { median, spread } from "./stats.ts";
 
 export interface Endpoint {
   name: string;
@@ -24,6 +25,8 @@ export interface LoadNumbers {
   /** Connection errors, timeouts and non-2xx answers, over all rounds. */
   errors: number;
   requests: number;
+  /** The largest minus the smallest over the rounds. */
+  spread?: { requestsPerSecond: number; p99: number };
 }
 
 export interface EndpointResult {
@@ -36,6 +39,10 @@ export interface EndpointResult {
   baseline: LoadNumbers;
   /** Median over rounds of product req/s ÷ baseline req/s. */
   throughputRatio: number;
+  /** The previous release's server, in the same rounds (`--against`). */
+  previous?: LoadNumbers;
+  /** Median over rounds of product req/s ÷ the previous release's req/s. */
+  previousRatio?: number;
 }
 
 export interface ApiLoadOptions {
@@ -44,6 +51,8 @@ export interface ApiLoadOptions {
   connections: number;
   durationSeconds: number;
   rounds: number;
+  /** The previous release's origin, measured in the same rounds. */
+  previousOrigin?: string;
 }
 
 interface Answer {
@@ -84,6 +93,10 @@ const numbersOf = (results: autocannon.Result[]): LoadNumbers => ({
   p99: median(results.map((result) => result.latency.p99)),
   errors: results.reduce((total, result) => total + result.errors + result.non2xx, 0),
   requests: results.reduce((total, result) => total + result.requests.total, 0),
+  spread: {
+    requestsPerSecond: spread(results.map((result) => result.requests.average)),
+    p99: spread(results.map((result) => result.latency.p99)),
+  },
 });
 
 /**
@@ -115,6 +128,71 @@ function rawAnswer(url: string, headers: Record<string, string>): Promise<Answer
 const answerKey = (endpoint: Endpoint) =>
   `${endpoint.path} ${JSON.stringify(endpoint.headers ?? {})}`;
 
+type Side = "product" | "baseline" | "previous";
+
+/** Each server in turn, the order rotating from round to round. */
+const roundOrder = (servers: Side[], round: number): Side[] =>
+  servers.map((_, index) => servers[(index + round) % servers.length] as Side);
+
+const perRound = (runs: autocannon.Result[], over: autocannon.Result[]) =>
+  median(
+    runs.map((run, round) => {
+      const other = over[round]?.requests.average ?? 0;
+      return other > 0 ? run.requests.average / other : Number.NaN;
+    }),
+  );
+
+async function measureEndpoint(
+  options: ApiLoadOptions,
+  endpoint: Endpoint,
+  answer: Answer,
+): Promise<EndpointResult> {
+  const baseline = await startBaseline(answer);
+  try {
+    const headers = endpoint.headers ?? {};
+    const targets: Partial<Record<Side, string>> = {
+      product: `${options.origin}${endpoint.path}`,
+      baseline: `${baseline.origin}${endpoint.path}`,
+      ...(options.previousOrigin && { previous: `${options.previousOrigin}${endpoint.path}` }),
+    };
+    const servers = Object.keys(targets) as Side[];
+    const runs: Record<Side, autocannon.Result[]> = { product: [], baseline: [], previous: [] };
+    // Warm each up (JIT, connection set-up, database caches) before measuring.
+    for (const server of servers) {
+      await load(targets[server] as string, headers, options.connections, 1);
+    }
+    for (let round = 0; round < options.rounds; round++) {
+      for (const server of roundOrder(servers, round)) {
+        runs[server].push(
+          await load(
+            targets[server] as string,
+            headers,
+            options.connections,
+            options.durationSeconds,
+          ),
+        );
+      }
+    }
+    return {
+      name: endpoint.name,
+      path: endpoint.path,
+      status: answer.status,
+      bodyBytes: answer.body.length,
+      hasTarget: endpoint.hasTarget,
+      product: numbersOf(runs.product),
+      baseline: numbersOf(runs.baseline),
+      throughputRatio: perRound(runs.product, runs.baseline),
+      ...(options.previousOrigin && {
+        previous: numbersOf(runs.previous),
+        previousRatio: perRound(runs.product, runs.previous),
+      }),
+    };
+  } finally {
+    baseline.server.closeAllConnections();
+    await new Promise<void>((resolve) => baseline.server.close(() => resolve()));
+  }
+}
+
 export async function measureApi(options: ApiLoadOptions): Promise<EndpointResult[]> {
   const answers = new Map<string, Answer>();
   for (const endpoint of options.endpoints) {
@@ -127,44 +205,7 @@ export async function measureApi(options: ApiLoadOptions): Promise<EndpointResul
   for (const endpoint of options.endpoints) {
     const answer = answers.get(answerKey(endpoint));
     if (!answer) throw new Error(`no answer recorded for ${endpoint.name}`);
-    const baseline = await startBaseline(answer);
-    try {
-      const headers = endpoint.headers ?? {};
-      const targets = {
-        product: `${options.origin}${endpoint.path}`,
-        baseline: `${baseline.origin}${endpoint.path}`,
-      };
-      // Warm both up (JIT, connection set-up, database caches) before measuring.
-      await load(targets.product, headers, options.connections, 1);
-      await load(targets.baseline, headers, options.connections, 1);
-      const runs = { product: [] as autocannon.Result[], baseline: [] as autocannon.Result[] };
-      const ratios: number[] = [];
-      for (let round = 0; round < options.rounds; round++) {
-        const order =
-          round % 2 === 0 ? (["product", "baseline"] as const) : (["baseline", "product"] as const);
-        for (const which of order) {
-          runs[which].push(
-            await load(targets[which], headers, options.connections, options.durationSeconds),
-          );
-        }
-        const product = runs.product.at(-1)?.requests.average ?? 0;
-        const bare = runs.baseline.at(-1)?.requests.average ?? 0;
-        ratios.push(bare > 0 ? product / bare : Number.NaN);
-      }
-      results.push({
-        name: endpoint.name,
-        path: endpoint.path,
-        status: answer.status,
-        bodyBytes: answer.body.length,
-        hasTarget: endpoint.hasTarget,
-        product: numbersOf(runs.product),
-        baseline: numbersOf(runs.baseline),
-        throughputRatio: median(ratios),
-      });
-    } finally {
-      baseline.server.closeAllConnections();
-      await new Promise<void>((resolve) => baseline.server.close(() => resolve()));
-    }
+    results.push(await measureEndpoint(options, endpoint, answer));
   }
   return results;
 }

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { CHROMIUM_FLAGS, chromiumPath } from "../scripts/chromium.ts";
-import { median } from "./stats.ts";
+import { median, spread } from "./stats.ts";
 
 /** Lighthouse's Chromium: the shared flags, headless, and sealed off from the network. */
 export const LIGHTHOUSE_FLAGS = [
@@ -48,6 +48,8 @@ export interface PageMetrics {
   htmlBytes: number;
   imageBytes: number;
   fontBytes: number;
+  /** Lighthouse's measure of this machine's speed during the run (higher is faster). */
+  benchmarkIndex: number;
   lcpElement: string;
   /** Audits (other than informative ones) that did not pass, for the report. */
   failedAudits: string[];
@@ -150,9 +152,21 @@ function metricsOf(lhr: Result): PageMetrics {
     htmlBytes: bytes("Document"),
     imageBytes: bytes("Image"),
     fontBytes: bytes("Font"),
+    benchmarkIndex: lhr.environment.benchmarkIndex ?? Number.NaN,
     lcpElement: lcpNode ? `${lcpNode.selector ?? ""} ${lcpNode.nodeLabel ?? ""}`.trim() : "",
     failedAudits: [...new Set(failedAudits)],
   };
+}
+
+/** How far apart the runs were, for every number (largest minus smallest). */
+export function spreadMetrics(runs: PageMetrics[]): Partial<Record<keyof PageMetrics, number>> {
+  const first = runs[0];
+  if (!first) return {};
+  return Object.fromEntries(
+    (Object.keys(first) as Array<keyof PageMetrics>)
+      .filter((key) => typeof first[key] === "number")
+      .map((key) => [key, spread(runs.map((run) => run[key] as number))]),
+  );
 }
 
 /** The median of every number over the runs; labels and failed audits from all runs. */

@@ -4,12 +4,26 @@ import type { MessageTimings } from "./short-link-timing.ts";
 
 export const round = (value: number, digits: number) => Number(value.toFixed(digits));
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-// A NaN (no such moment) comes back from the JSON file as null.
-const missing = (value: number | null) => value === null || Number.isNaN(value);
+// A NaN (no such moment) comes back from the JSON file as null; results saved before a figure
+// existed have none.
+const missing = (value: number | null | undefined) =>
+  value === null || value === undefined || Number.isNaN(value);
 export const ms = (value: number) => (missing(value) ? "–" : String(Math.round(value)));
 export const seconds = (value: number) => (missing(value) ? "–" : `${(value / 1000).toFixed(2)} s`);
 export const percent = (ratio: number) => `${Math.round(ratio * 100)} %`;
 export const ratio = (value: number) => (missing(value) ? "–" : `${value.toFixed(2)}×`);
+
+/** Current ÷ previous; 1 when both are 0, NaN when only the previous is (no ratio to give). */
+export function perPrevious(current: number, previous: number): number {
+  if (missing(current) || missing(previous)) return Number.NaN;
+  if (previous === 0) return current === 0 ? 1 : Number.NaN;
+  return current / previous;
+}
+
+/** "current vs previous (ratio)", each number written by `write`. */
+export function versus(current: number, previous: number, write: (value: number) => string) {
+  return `${write(current)} vs ${write(previous)} (${ratio(perPrevious(current, previous))})`;
+}
 
 export function table(headings: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
@@ -36,7 +50,9 @@ export function messageTable(
   );
 }
 
+/** The load test's table; with a previous release, its req/s, p99 and the ratio too. */
 export function loadTable(results: EndpointResult[]): string {
+  const compared = results.some((endpoint) => endpoint.previous);
   return table(
     [
       "Endpoint",
@@ -48,6 +64,15 @@ export function loadTable(results: EndpointResult[]): string {
       "Baseline req/s",
       "Baseline p99 ms",
       "Product ÷ baseline",
+      ...(compared
+        ? [
+            "Previous req/s",
+            "Previous p50 ms",
+            "Previous p99 ms",
+            "Previous errors",
+            "req/s current ÷ previous",
+          ]
+        : []),
     ],
     results.map((endpoint) => [
       endpoint.name,
@@ -59,6 +84,15 @@ export function loadTable(results: EndpointResult[]): string {
       String(Math.round(endpoint.baseline.requestsPerSecond)),
       String(endpoint.baseline.p99),
       percent(endpoint.throughputRatio),
+      ...(compared
+        ? [
+            ms(endpoint.previous?.requestsPerSecond ?? Number.NaN),
+            String(endpoint.previous?.p50 ?? "–"),
+            String(endpoint.previous?.p99 ?? "–"),
+            String(endpoint.previous?.errors ?? "–"),
+            ratio(endpoint.previousRatio ?? Number.NaN),
+          ]
+        : []),
     ]),
   );
 }

@@ -1,5 +1,12 @@
 /** The benchmark's results as the Markdown of bench/results/latest.md, a section per measure. */
 import type { BenchResults } from "./report.ts";
+import {
+  benchmarkIndexLine,
+  loadComparisonNote,
+  pagesComparison,
+  shortSha,
+  widgetsComparison,
+} from "./report-compare.ts";
 import { loadTable, messageTable, ms, ratio, seconds, table } from "./report-format.ts";
 import { median } from "./stats.ts";
 
@@ -24,6 +31,12 @@ function machineSection(results: BenchResults): string[] {
   parts.push(
     `Machine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, ${machine.platform}, load average ${machine.loadAverageAtStart.toFixed(1)} at start${machine.loadAverageAtStart > machine.cpus ? " (busy: timings are noisy)" : ""}.`,
   );
+  if (results.commit) {
+    parts.push(
+      `Code: ${shortSha(results.commit.sha)}${results.commit.dirty ? " with uncommitted changes" : ""}.${results.previous ? ` Compared with ${shortSha(results.previous.sha)} (${results.previous.why}), measured in the same run.` : ""}`,
+    );
+  }
+  parts.push(...benchmarkIndexLine(results));
   return parts;
 }
 
@@ -78,8 +91,9 @@ function pagesSection(results: BenchResults): string[] {
       ),
     );
     parts.push(
-      `\nNo-JS snapshot: ${results.pages.results.map((page) => `${page.route} FCP ${ms(page.snapshot.fcp)} / LCP ${ms(page.snapshot.lcp)} ms`).join("; ")}.`,
+      `\nNo-JS snapshot: ${results.pages.results.map((page) => `${page.route} FCP ${ms(page.snapshot.fcp)} / LCP ${ms(page.snapshot.lcp)} / TBT ${ms(page.snapshot.tbt)} ms`).join("; ")}.`,
     );
+    parts.push(...pagesComparison(results));
   }
   return parts;
 }
@@ -167,7 +181,7 @@ function widgetsSection(results: BenchResults): string[] {
   if (results.widgets) {
     const { results: timings, measuredAt } = results.widgets;
     parts.push(
-      `### Time to widget\n\nChromium with Lighthouse's DevTools mobile preset (562.5 ms latency, 1.47 Mbps down, 4× CPU, 390 px wide), cold browser context, third-party hosts stubbed; times from the start of the navigation, median of ${timings.runs} run(s); measured ${measuredAt}.\n`,
+      `### Time to widget\n\nChromium with Lighthouse's DevTools mobile preset (562.5 ms latency, 1.47 Mbps down, 4× CPU, 390 px wide), cold browser context, third-party hosts stubbed; times from the start of the navigation; the longest main-thread task and the number of tasks over 50 ms from the navigation until 2 s after hydration; median of ${timings.runs} run(s); measured ${measuredAt}.\n`,
     );
     parts.push(
       table(
@@ -183,6 +197,8 @@ function widgetsSection(results: BenchResults): string[] {
           "Widget ÷ document",
           "Script ÷ first paint",
           "Hydrated ÷ first paint",
+          "Longest task ms",
+          "Long tasks",
         ],
         timings.results.map((row) => [
           row.route,
@@ -196,9 +212,12 @@ function widgetsSection(results: BenchResults): string[] {
           ratio(row.widgetPerDocument),
           ratio(row.appScriptPerFirstPaint),
           ratio(row.hydratedPerFirstPaint),
+          ms(row.longestTask),
+          row.longTasks === undefined ? "–" : String(row.longTasks),
         ]),
       ),
     );
+    parts.push(...widgetsComparison(results));
   }
   return parts;
 }
@@ -209,14 +228,14 @@ function loadSections(results: BenchResults): string[] {
   if (results.api) {
     const { settings, measuredAt } = results.api;
     parts.push(
-      `### API under load\n\nautocannon, ${settings.connections} connections, ${settings.rounds} alternating round(s) of ${settings.durationSeconds} s per server, embedded database (PGlite); baseline = bare node:http answering the same bytes; measured ${measuredAt}.\n`,
+      `### API under load\n\nautocannon, ${settings.connections} connections, ${settings.rounds} alternating round(s) of ${settings.durationSeconds} s per server, embedded database (PGlite); baseline = bare node:http answering the same bytes; measured ${measuredAt}.${loadComparisonNote(settings)}\n`,
     );
     parts.push(loadTable(results.api.results));
   }
   if (results.staticPages) {
     const { settings, measuredAt } = results.staticPages;
     parts.push(
-      `### Static pages under load\n\nautocannon, ${settings.connections} connections, ${settings.rounds} alternating round(s) of ${settings.durationSeconds} s per server; baseline = bare node:http answering the same bytes (the same compressed bytes for the brotli row); measured ${measuredAt}.\n`,
+      `### Static pages under load\n\nautocannon, ${settings.connections} connections, ${settings.rounds} alternating round(s) of ${settings.durationSeconds} s per server; baseline = bare node:http answering the same bytes (the same compressed bytes for the brotli row); measured ${measuredAt}.${loadComparisonNote(settings)}\n`,
     );
     parts.push(loadTable(results.staticPages.results));
   }
@@ -296,7 +315,11 @@ function targetsSection(results: BenchResults): string[] {
   parts.push(
     `### Targets\n\n${table(
       ["Target", "Met", "Detail"],
-      results.targets.map((check) => [check.target, check.met ? "yes" : "**no**", check.detail]),
+      results.targets.map((check) => [
+        check.target,
+        check.met ? "yes" : check.informational ? "no (information only)" : "**no**",
+        check.detail,
+      ]),
     )}`,
   );
   return parts;

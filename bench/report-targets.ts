@@ -1,20 +1,31 @@
-/** The targets the bench's figures are held to, and the check of one run against them. */
+/**
+ * The targets the bench's figures are held to, and the check of one run against them. Times are
+ * held as ratios of figures measured in the same run (the no-JS snapshot, the first paint, the
+ * document, a bare server, the previous release), since this machine's speed changes from day to
+ * day; absolute times are reported as information only.
+ */
 
 import type { BenchResults, PageResult, TargetCheck } from "./report.ts";
 import { kb, ms, percent, ratio, round } from "./report-format.ts";
+import { regressionTargets } from "./report-regressions.ts";
 
 export const TARGETS = {
+  /** Information only: Lighthouse computes it from times that follow the machine. */
   performance: 99,
   otherCategories: 100,
   cls: 0,
-  tbtMs: 30,
-  lcpRatio: 1.1,
+  /** TBT at most the no-JS snapshot's plus this. */
+  tbtOverSnapshotMs: 30,
+  lcpRatio: 1.05,
   landingJsBytes: 130 * 1024,
   landingCssBytes: 20 * 1024,
   widgetPerDocument: 1.25,
   appScriptPerFirstPaint: 1.1,
-  hydratedPerFirstPaint: 1.8,
+  hydratedPerFirstPaint: 1.6,
+  /** The longest main-thread task until 2 s after hydration: under this (median of the runs). */
+  longestTaskMs: 50,
   apiThroughputRatio: 0.5,
+  /** Information only, as the other absolute times below. */
   apiP99Ms: 25,
   adminFunnelP99Ms: 100,
   floodFunnelMs: 1000,
@@ -25,6 +36,11 @@ export const TARGETS = {
   staticP99Ratio: 2,
 };
 
+/** The routes whose hydration and script timing are held to the targets. */
+export const HYDRATION_ROUTES = ["/", "/book-demo", "/signup", "/login"];
+/** The routes whose longest task is held to the target. */
+export const LONG_TASK_ROUTES = ["/", "/pricing", "/signup", "/login"];
+
 export function checkTargets(results: BenchResults): TargetCheck[] {
   return [
     ...pageTargets(results),
@@ -32,6 +48,7 @@ export function checkTargets(results: BenchResults): TargetCheck[] {
     ...serverTargets(results),
     ...floodTargets(results),
     ...staticTargets(results),
+    ...regressionTargets(results),
   ];
 }
 
@@ -58,6 +75,7 @@ function pageTargets(results: BenchResults): TargetCheck[] {
         (page) => page.product.performance >= TARGETS.performance,
         (page) => String(page.product.performance),
       ),
+      informational: true,
     });
     for (const [key, label] of [
       ["accessibility", "Accessibility"],
@@ -80,10 +98,10 @@ function pageTargets(results: BenchResults): TargetCheck[] {
       ),
     });
     checks.push({
-      target: `TBT ≤ ${TARGETS.tbtMs} ms`,
+      target: `TBT ≤ no-JS snapshot's + ${TARGETS.tbtOverSnapshotMs} ms`,
       ...failing(
-        (page) => page.product.tbt <= TARGETS.tbtMs,
-        (page) => `${Math.round(page.product.tbt)} ms`,
+        (page) => page.product.tbt <= page.snapshot.tbt + TARGETS.tbtOverSnapshotMs,
+        (page) => `${ms(page.product.tbt)} ms (snapshot ${ms(page.snapshot.tbt)} ms)`,
       ),
     });
     checks.push({
@@ -126,22 +144,33 @@ function widgetTargets(results: BenchResults): TargetCheck[] {
         detail: rows.map((row) => `${row.route} ${ratio(value(row))}`).join(", "),
       };
     };
-    checks.push({
-      target: `Widget requested ≤ ${TARGETS.widgetPerDocument} × document arrival`,
-      ...misses(
-        widgets.filter((row) => row.widget),
-        (row) => row.widgetPerDocument,
-        TARGETS.widgetPerDocument,
-      ),
-    });
+    const withWidget = widgets.filter((row) => row.widget);
+    if (withWidget.length > 0) {
+      checks.push({
+        target: `Widget requested ≤ ${TARGETS.widgetPerDocument} × document arrival`,
+        ...misses(withWidget, (row) => row.widgetPerDocument, TARGETS.widgetPerDocument),
+      });
+    }
+    const hydrating = widgets.filter((row) => HYDRATION_ROUTES.includes(row.route));
     checks.push({
       target: `App script requested ≤ ${TARGETS.appScriptPerFirstPaint} × first paint`,
-      ...misses(widgets, (row) => row.appScriptPerFirstPaint, TARGETS.appScriptPerFirstPaint),
+      ...misses(hydrating, (row) => row.appScriptPerFirstPaint, TARGETS.appScriptPerFirstPaint),
     });
     checks.push({
-      target: `Hydrated ≤ ${TARGETS.hydratedPerFirstPaint} × first paint`,
-      ...misses(widgets, (row) => row.hydratedPerFirstPaint, TARGETS.hydratedPerFirstPaint),
+      target: `Hydrated ≤ ${TARGETS.hydratedPerFirstPaint} × first paint on ${HYDRATION_ROUTES.join(", ")}`,
+      ...misses(hydrating, (row) => row.hydratedPerFirstPaint, TARGETS.hydratedPerFirstPaint),
     });
+    const tasks = widgets.filter((row) => LONG_TASK_ROUTES.includes(row.route));
+    if (tasks.some((row) => row.longestTask !== undefined)) {
+      const failed = tasks.filter((row) => !(row.longestTask < TARGETS.longestTaskMs));
+      checks.push({
+        target: `Longest main-thread task until 2 s after hydration < ${TARGETS.longestTaskMs} ms (median of ${results.widgets?.results.runs} run(s))`,
+        met: failed.length === 0,
+        detail: tasks
+          .map((row) => `${row.route} ${ms(row.longestTask)} ms (${row.longTasks} over 50 ms)`)
+          .join(", "),
+      });
+    }
   }
   return checks;
 }
@@ -151,12 +180,16 @@ function serverTargets(results: BenchResults): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const endpoint of results.api?.results ?? []) {
     if (!endpoint.hasTarget) continue;
-    const ratioMet = endpoint.throughputRatio >= TARGETS.apiThroughputRatio;
-    const p99Met = endpoint.product.p99 <= TARGETS.apiP99Ms;
     checks.push({
-      target: `${endpoint.name}: ≥ 50 % of bare node:http req/s, p99 ≤ 25 ms`,
-      met: ratioMet && p99Met && endpoint.product.errors === 0,
-      detail: `${percent(endpoint.throughputRatio)}, p99 ${endpoint.product.p99} ms, ${endpoint.product.errors} errors`,
+      target: `${endpoint.name}: ≥ 50 % of bare node:http req/s, no errors`,
+      met: endpoint.throughputRatio >= TARGETS.apiThroughputRatio && endpoint.product.errors === 0,
+      detail: `${percent(endpoint.throughputRatio)}, ${endpoint.product.errors} errors`,
+    });
+    checks.push({
+      target: `${endpoint.name}: p99 ≤ ${TARGETS.apiP99Ms} ms`,
+      met: endpoint.product.p99 <= TARGETS.apiP99Ms,
+      detail: `p99 ${endpoint.product.p99} ms`,
+      informational: true,
     });
   }
   for (const report of results.adminReports?.results ?? []) {
@@ -165,6 +198,7 @@ function serverTargets(results: BenchResults): TargetCheck[] {
       target: `${report.name}: p99 ≤ ${TARGETS.adminFunnelP99Ms} ms over ${results.adminReports?.data.landings.toLocaleString("en-US")} landings`,
       met: report.p99 <= TARGETS.adminFunnelP99Ms,
       detail: `p50 ${ms(report.p50)} ms, p99 ${ms(report.p99)} ms`,
+      informational: true,
     });
   }
   return checks;
@@ -178,14 +212,17 @@ function floodTargets(results: BenchResults): TargetCheck[] {
     const slowest = Math.max(...report.answers.map((answer) => answer.ms));
     const largest = Math.max(...report.answers.map((answer) => answer.bytes));
     const failed = report.answers.filter((answer) => answer.status !== 200);
+    const landings = flood?.data.sent.toLocaleString("en-US");
     checks.push({
-      target: `${report.name} after ${flood?.data.sent.toLocaleString("en-US")} landings under distinct campaigns: each answer ≤ 1 s and ≤ 1 MB`,
-      met:
-        report.answers.length > 0 &&
-        failed.length === 0 &&
-        slowest <= TARGETS.floodFunnelMs &&
-        largest <= TARGETS.floodFunnelBytes,
-      detail: `slowest ${ms(slowest)} ms, largest ${kb(largest)}${failed.length > 0 ? `, status ${failed.map((answer) => answer.status).join(" ")}` : ""}`,
+      target: `${report.name} after ${landings} landings under distinct campaigns: each answer ≤ 1 MB`,
+      met: report.answers.length > 0 && failed.length === 0 && largest <= TARGETS.floodFunnelBytes,
+      detail: `largest ${kb(largest)}${failed.length > 0 ? `, status ${failed.map((answer) => answer.status).join(" ")}` : ""}`,
+    });
+    checks.push({
+      target: `${report.name} after ${landings} landings under distinct campaigns: each answer ≤ 1 s`,
+      met: slowest <= TARGETS.floodFunnelMs,
+      detail: `slowest ${ms(slowest)} ms`,
+      informational: true,
     });
   }
   const healthChecks = (flood?.results ?? []).flatMap((report) => report.answers);
@@ -196,6 +233,7 @@ function floodTargets(results: BenchResults): TargetCheck[] {
       target: `GET /api/health while that funnel report is in flight: ≤ ${TARGETS.floodHealthMs} ms`,
       met: slowest <= TARGETS.floodHealthMs,
       detail: `slowest ${ms(slowest)} ms of ${count}`,
+      informational: true,
     });
   }
   return checks;

@@ -5,6 +5,7 @@
 import type { AdminBenchData, AdminReportTiming } from "./admin-reports.ts";
 import type { EndpointResult } from "./api-throughput.ts";
 import type { FunnelFloodData, FunnelFloodReport } from "./funnel-flood.ts";
+import type { CommitState } from "./git-state.ts";
 import type { PageMetrics } from "./lighthouse-pages.ts";
 import type { ShortLinkTimings } from "./short-link-timing.ts";
 import type { WidgetTimings } from "./widget-timing.ts";
@@ -16,6 +17,19 @@ export interface PageResult {
   snapshot: PageMetrics;
   lcpRatio: number;
   fcpRatio: number;
+  /** Each number's largest minus smallest over the runs. */
+  spread?: Partial<Record<keyof PageMetrics, number>>;
+  /** The previous release's page, measured in the same run (`--against`). */
+  previous?: PageMetrics;
+  previousSpread?: Partial<Record<keyof PageMetrics, number>>;
+}
+
+/** The release a run was compared with (`--against`). */
+export interface PreviousRelease {
+  /** The ref asked for, or how the default was found. */
+  ref: string;
+  sha: string;
+  why: string;
 }
 
 export interface Section<T> {
@@ -25,6 +39,10 @@ export interface Section<T> {
 }
 
 export interface BenchResults {
+  /** The code measured: HEAD's full sha, and whether the tree had uncommitted changes. */
+  commit?: CommitState;
+  /** What the sections marked with it were compared with, measured in the same run. */
+  previous?: PreviousRelease;
   machine: {
     cpus: number;
     cpuModel: string;
@@ -50,4 +68,6 @@ export interface TargetCheck {
   target: string;
   met: boolean;
   detail: string;
+  /** A figure that follows the machine's speed: reported, not held to. */
+  informational?: boolean;
 }

@@ -6,3 +6,10 @@ export function median(values: number[]): number {
     ? (sorted[middle] as number)
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
+
+/** How far apart the runs were: the largest minus the smallest (0 for one run, NaN for none). */
+export function spread(values: number[]): number {
+  const numbers = values.filter((value) => !Number.isNaN(value));
+  if (numbers.length === 0) return Number.NaN;
+  return Math.max(...numbers) - Math.min(...numbers);
+}

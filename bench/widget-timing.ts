@@ -5,21 +5,30 @@
  * first script was requested, when the app had hydrated (entry.client marks
  * <html data-hydrated>), and when the widget was requested (the
  * scheduling frame on /book-demo, the payment provider's pricing-table script on /signup).
+ * On those and /pricing: the longest main-thread task from the navigation until 2 s after
+ * hydration, and how many tasks took over 50 ms (long-tasks.ts).
  * In Chromium with Lighthouse's DevTools mobile preset (phone-browser.ts), a cold browser
- * context each run, third-party hosts stubbed; the median of each figure is kept.
+ * context each run, third-party hosts stubbed; the median of each figure is kept. With a
+ * previous release to compare with, each route is loaded from both servers in every run, the
+ * order alternating.
  */
 import type { Browser, Request, Route } from "@playwright/test";
+import { longTasksUntil, watchLongTasks } from "./long-tasks.ts";
 import { launchPhoneBrowser, openPhonePage, paintAndLoad } from "./phone-browser.ts";
-import { median } from "./stats.ts";
+import { median, spread } from "./stats.ts";
 
 /** The routes measured and, where there is one, the request that starts their widget. */
 export const WIDGET_ROUTES: readonly { route: string; widget?: { name: string; host: string } }[] =
   [
     { route: "/" },
     { route: "/book-demo", widget: { name: "scheduling frame", host: "calendly.com" } },
+    { route: "/pricing" },
     { route: "/signup", widget: { name: "pricing-table script", host: "js.stripe.com" } },
     { route: "/login" },
   ];
+
+/** How long after hydration the long tasks are still counted. */
+export const LONG_TASK_WINDOW_AFTER_HYDRATION_MS = 2000;
 
 export interface WidgetTiming {
   route: string;
@@ -33,16 +42,33 @@ export interface WidgetTiming {
   appScriptRequested: number;
   hydrated: number;
   widgetRequested: number;
+  /**
+   * The app's longest main-thread task until 2 s after hydration, in ms (0: none over 50 ms):
+   * a task in which the site's own scripts ran (long-tasks.ts).
+   */
+  longestTask: number;
+  /** How many of the app's tasks took over 50 ms in that time. */
+  longTasks: number;
+  /** The longest task of any kind in that time, the page's own parsing and painting included. */
+  longestTaskOfAnyKind: number;
 }
+
+export type TimingKey = keyof Omit<WidgetTiming, "route" | "widget">;
+
+export type WidgetRow = WidgetTiming & {
+  widgetPerDocument: number;
+  appScriptPerFirstPaint: number;
+  hydratedPerFirstPaint: number;
+  /** Each figure's largest minus smallest over the runs. */
+  spread?: Partial<Record<TimingKey, number>>;
+};
 
 export interface WidgetTimings {
   runs: number;
   /** The medians of each figure, per route. */
-  results: (WidgetTiming & {
-    widgetPerDocument: number;
-    appScriptPerFirstPaint: number;
-    hydratedPerFirstPaint: number;
-  })[];
+  results: WidgetRow[];
+  /** The previous release's, measured in the same runs (`--against`). */
+  previous?: WidgetRow[];
 }
 
 // Third parties answer at once with a stand-in, so only our own requests meet the slow link.
@@ -93,12 +119,17 @@ async function once(
     const widgetRequest = widget
       ? page.waitForRequest((request) => new URL(request.url()).hostname === widget.host)
       : undefined;
+    await watchLongTasks(page);
     await page.goto(`${origin}${route}`, { waitUntil: "load" });
     const hydrated = await page.evaluate(
       (mark) => (window as unknown as Record<string, Promise<number>>)[mark],
       HYDRATED_AT,
     );
     await widgetRequest;
+    const longTasks = await longTasksUntil(
+      page,
+      (hydrated ?? Number.NaN) + LONG_TASK_WINDOW_AFTER_HYDRATION_MS,
+    );
     const marks = await paintAndLoad(page);
     // The browser's own clock for when each request started, against the page's time origin.
     const requestedAt = async (request: Request | undefined) => {
@@ -118,6 +149,9 @@ async function once(
       appScriptRequested: Math.min(...appScriptTimes),
       hydrated: hydrated ?? Number.NaN,
       widgetRequested: await requestedAt(await widgetRequest),
+      longestTask: longTasks.longest,
+      longTasks: longTasks.count,
+      longestTaskOfAnyKind: longTasks.longestOfAnyKind,
     };
   } finally {
     await page.context().close();
@@ -139,54 +173,83 @@ async function warmUp(browser: Browser, origin: string, routes: readonly string[
   await context.close();
 }
 
+/** Per server, the runs of each route. */
+type Measured = Map<string, WidgetTiming[]>;
+
 export async function measureWidgetTimings(options: {
   origin: string;
+  /** The previous release's server, measured in the same runs. */
+  previousOrigin?: string;
   runs: number;
   routes?: readonly string[];
 }): Promise<WidgetTimings> {
   const measured = WIDGET_ROUTES.filter(({ route }) => options.routes?.includes(route) ?? true);
+  const origins = [options.origin, options.previousOrigin].filter(
+    (origin): origin is string => origin !== undefined,
+  );
+  const timings = new Map<string, Measured>(origins.map((origin) => [origin, new Map()]));
   const browser = await launchPhoneBrowser();
-  const timings = new Map<string, WidgetTiming[]>();
   try {
-    await warmUp(
-      browser,
-      options.origin,
-      measured.map(({ route }) => route),
-    );
+    for (const origin of origins) {
+      await warmUp(
+        browser,
+        origin,
+        measured.map(({ route }) => route),
+      );
+    }
     for (let run = 0; run < options.runs; run++) {
-      for (const route of measured) {
-        timings.set(route.route, [
-          ...(timings.get(route.route) ?? []),
-          await once(browser, options.origin, route),
-        ]);
+      for (const [index, route] of measured.entries()) {
+        const order = (run + index) % 2 === 0 ? origins : [...origins].reverse();
+        for (const origin of order) {
+          const runs = timings.get(origin) as Measured;
+          runs.set(route.route, [
+            ...(runs.get(route.route) ?? []),
+            await once(browser, origin, route),
+          ]);
+        }
       }
     }
   } finally {
     await browser.close();
   }
+  const rows = (origin: string) => measured.map((route) => rowOf(route, timings.get(origin)));
   return {
     runs: options.runs,
-    results: measured.map(({ route, widget }) => {
-      const runs = timings.get(route) ?? [];
-      const middle = (key: keyof Omit<WidgetTiming, "route" | "widget">) =>
-        median(runs.map((timing) => timing[key]));
-      const timing: WidgetTiming = {
-        route,
-        widget: widget?.name,
-        documentArrived: middle("documentArrived"),
-        firstPaint: middle("firstPaint"),
-        largestPaint: middle("largestPaint"),
-        load: middle("load"),
-        appScriptRequested: middle("appScriptRequested"),
-        hydrated: middle("hydrated"),
-        widgetRequested: middle("widgetRequested"),
-      };
-      return {
-        ...timing,
-        widgetPerDocument: timing.widgetRequested / timing.documentArrived,
-        appScriptPerFirstPaint: timing.appScriptRequested / timing.firstPaint,
-        hydratedPerFirstPaint: timing.hydrated / timing.firstPaint,
-      };
-    }),
+    results: rows(options.origin),
+    ...(options.previousOrigin && { previous: rows(options.previousOrigin) }),
+  };
+}
+
+const TIMING_KEYS: TimingKey[] = [
+  "documentArrived",
+  "firstPaint",
+  "largestPaint",
+  "load",
+  "appScriptRequested",
+  "hydrated",
+  "widgetRequested",
+  "longestTask",
+  "longTasks",
+  "longestTaskOfAnyKind",
+];
+
+/** The median of each figure over a route's runs, its ratios and each figure's spread. */
+function rowOf(
+  { route, widget }: (typeof WIDGET_ROUTES)[number],
+  measured: Measured | undefined,
+): WidgetRow {
+  const runs = measured?.get(route) ?? [];
+  const values = (key: TimingKey) => runs.map((timing) => timing[key]);
+  const middle = Object.fromEntries(TIMING_KEYS.map((key) => [key, median(values(key))])) as Record<
+    TimingKey,
+    number
+  >;
+  const timing: WidgetTiming = { route, widget: widget?.name, ...middle };
+  return {
+    ...timing,
+    widgetPerDocument: timing.widgetRequested / timing.documentArrived,
+    appScriptPerFirstPaint: timing.appScriptRequested / timing.firstPaint,
+    hydratedPerFirstPaint: timing.hydrated / timing.firstPaint,
+    spread: Object.fromEntries(TIMING_KEYS.map((key) => [key, spread(values(key))])),
   };
 }
