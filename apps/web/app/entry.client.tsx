@@ -23,12 +23,30 @@ function HydrationMark() {
   return null;
 }
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-      <HydrationMark />
-    </StrictMode>,
-  );
+/**
+ * Ends the current task and resumes in a new one, so that input and paints can run in between:
+ * `scheduler.yield()` where the browser has it (it resumes ahead of other queued tasks), a
+ * timer elsewhere.
+ */
+function nextTask(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
+}
+
+// Evaluating React's modules and creating the root (which attaches React's event listeners)
+// are each a few milliseconds on a fast computer and several times that on a phone: in one task
+// they kept a tap waiting beyond the 50 ms a task may take (docs/performance.md). The rendering
+// that follows is already cut into short pieces, being a transition.
+// (A promise rather than a top-level await, which would make this an async module and change
+// how the bundler splits the lazy modules that import it.)
+void nextTask().then(() => {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+        <HydrationMark />
+      </StrictMode>,
+    );
+  });
 });
