@@ -79,6 +79,31 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
+/**
+ * The settings a measured server runs with, the current release's and the previous one's alike:
+ * loopback, its own throw-away embedded database, the Auth emulator, quiet logs, and the address
+ * the build was made with: with another, the API's copy of a content page (its links to the site)
+ * would differ from the prerendered one, and the page would sanitize and lay it out again.
+ */
+export function benchServerEnv(options: {
+  port: number;
+  dataDir: string;
+  webBuildDir: string;
+  emulatorHost: string;
+}): Record<string, string> {
+  return {
+    HOST: "127.0.0.1",
+    PORT: String(options.port),
+    DATA_DIR: options.dataDir,
+    DB_SOCKET_PORT: "0",
+    WEB_BUILD_DIR: options.webBuildDir,
+    FIREBASE_PROJECT_ID: "demo-bakery",
+    FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost,
+    LOG_LEVEL: "warn",
+    SITE_URL: builtSiteConfig.SITE_URL,
+  };
+}
+
 /** The real server (site + API), as `npm start` runs it, with a fresh seeded database. */
 export async function startBenchServer(options: { emulatorHost: string }): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "bakery-bench-data-"));
@@ -86,20 +111,9 @@ export async function startBenchServer(options: { emulatorHost: string }): Promi
   const server = await startLocalServer({
     env: {
       ...process.env,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DB_SOCKET_PORT: "0",
-      WEB_BUILD_DIR: webBuildDir,
-      FIREBASE_PROJECT_ID: "demo-bakery",
-      FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost,
+      ...benchServerEnv({ port, dataDir, webBuildDir, emulatorHost: options.emulatorHost }),
       DATABASE_URL: undefined,
-      LOG_LEVEL: "warn",
       ...relaxedRateLimits(),
-      // The address the build was made with (npm run build above, without this server's
-      // port): with another, the API's copy of a content page (its links to the site) would
-      // differ from the prerendered one, and the page would sanitize and lay it out again.
-      SITE_URL: builtSiteConfig.SITE_URL,
     },
     handleSignals: false,
   });

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "@bakery/api/test-support/free-port";
-import { builtSiteConfig, relaxedRateLimits } from "./bench-server.ts";
+import { benchServerEnv, relaxedRateLimits } from "./bench-server.ts";
 import { node24Env } from "./previous-worktree.ts";
 
 export interface PreviousServer {
@@ -74,17 +74,8 @@ export async function startPreviousServer(options: {
   const webBuildDir = join(options.dir, "apps/web/build/client");
   const env: NodeJS.ProcessEnv = {
     ...node24Env(),
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DB_SOCKET_PORT: "0",
-    WEB_BUILD_DIR: webBuildDir,
-    FIREBASE_PROJECT_ID: "demo-bakery",
-    FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost,
-    LOG_LEVEL: "warn",
+    ...benchServerEnv({ port, dataDir, webBuildDir, emulatorHost: options.emulatorHost }),
     ...relaxedRateLimits(previousRateLimitNames(options.dir)),
-    // The address its build was made with (the same environment as the current one's build).
-    SITE_URL: builtSiteConfig.SITE_URL,
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [join(options.dir, "apps/api/src/main.ts")], {
