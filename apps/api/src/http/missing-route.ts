@@ -2,6 +2,9 @@ import type { Context } from "hono";
 import { TrieRouter } from "hono/router/trie-router";
 import { methodNotAllowed, notFound, problemResponse } from "./errors.ts";
 
+/** The 404 for an address the API has no route at. */
+export const noSuchRoute = () => notFound("No such API route");
+
 /** A route as Hono lists it in `app.routes`. */
 interface RegisteredRoute {
   method: string;
@@ -44,7 +47,7 @@ export function answerMissingRoute(
     ].sort();
     // A route for this very method passed the request on: the method is not what's wrong.
     if (registered.length === 0 || allowed.includes(c.req.method)) {
-      return problemResponse(c, notFound("No such API route"));
+      return problemResponse(c, noSuchRoute());
     }
     return problemResponse(c, methodNotAllowed(c.req.method, registered, allowed));
   };

@@ -74,6 +74,8 @@ export const noIdentityService: IdentityAccounts = {
 export interface TestServer {
   url: string;
   port: number;
+  /** The app it serves. */
+  app: Hono;
   /** Writes what the instance keeps in memory for a while (clicks, rate-limit counts) now. */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -176,6 +178,7 @@ async function serveForTest(
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    app,
     flush: async () => {
       await shortLinks.flush();
       await limiter.sync();
