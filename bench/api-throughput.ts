@@ -2,8 +2,9 @@
  * API throughput and latency under a bounded load (autocannon, 64 connections, on
  * loopback only), against a bare node:http server answering the same bytes, and (with
  * `--against`) the previous release's server. Rounds take turns in an order that rotates
- * from round to round, so machine drift hits all alike; the load runs in a worker thread so
- * the servers keep this process's main thread to themselves.
+ * from round to round, so machine drift hits all alike. The load runs in a worker thread, so
+ * the bare server keeps this process's main thread to itself; the product's servers are
+ * processes of their own (release-server.ts).
  */
 import { createServer, get, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -4,17 +4,15 @@
  * and, for /api/me, the Auth emulator.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serverConfigSchema } from "@bakery/api/config";
 import { createDemoUsers } from "@bakery/api/demo-users";
-import { type LocalServer, startLocalServer } from "@bakery/api/local-server";
 import { putContentPageWithCli } from "@bakery/api/test-support/admin-cli";
 import { freePort } from "@bakery/api/test-support/free-port";
 import { loadPublicConfig } from "@bakery/shared/config";
 import { type AuthEmulator, startAuthEmulator } from "../scripts/auth-emulator.ts";
+import { startReleaseServer } from "./release-server.ts";
 
 export const repoRoot = join(import.meta.dirname, "..");
 export const webBuildDir = join(repoRoot, "apps/web/build/client");
@@ -53,24 +51,7 @@ export function ensureWebBuild(force = false): void {
   if (result.status !== 0) throw new Error("npm run build failed");
 }
 
-/**
- * Every RATE_LIMIT_* setting of the server's configuration schema (or of the `names` given: the
- * previous release's), raised so a load test from one address measures the server rather than
- * its per-client limiter. Time windows are left alone.
- */
-export function relaxedRateLimits(
-  names: Iterable<string> = Object.keys(serverConfigSchema.in.shape),
-): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of names) {
-    if (!name.startsWith("RATE_LIMIT_") || /WINDOW|_MS$|SECONDS$|MINUTES$|TTL/.test(name)) continue;
-    env[name] = /ENABLED$/.test(name) ? "false" : "1000000000";
-  }
-  return env;
-}
-
 export interface BenchServer {
-  server: LocalServer;
   /** http://127.0.0.1:port */
   origin: string;
   dataDir: string;
@@ -80,54 +61,23 @@ export interface BenchServer {
 }
 
 /**
- * The settings a measured server runs with, the current release's and the previous one's alike:
- * loopback, its own throw-away embedded database, the Auth emulator, quiet logs, and the address
- * the build was made with: with another, the API's copy of a content page (its links to the site)
- * would differ from the prerendered one, and the page would sanitize and lay it out again.
+ * The current code's server (site + API), as `npm start` runs it, in a process of its own with a
+ * fresh seeded database: started the way the previous release's is (release-server.ts).
  */
-export function benchServerEnv(options: {
-  port: number;
-  dataDir: string;
-  webBuildDir: string;
-  emulatorHost: string;
-}): Record<string, string> {
-  return {
-    HOST: "127.0.0.1",
-    PORT: String(options.port),
-    DATA_DIR: options.dataDir,
-    DB_SOCKET_PORT: "0",
-    WEB_BUILD_DIR: options.webBuildDir,
-    FIREBASE_PROJECT_ID: "demo-bakery",
-    FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost,
-    LOG_LEVEL: "warn",
-    SITE_URL: builtSiteConfig.SITE_URL,
-  };
-}
-
-/** The real server (site + API), as `npm start` runs it, with a fresh seeded database. */
 export async function startBenchServer(options: { emulatorHost: string }): Promise<BenchServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), "bakery-bench-data-"));
-  const port = await freePort();
-  const server = await startLocalServer({
-    env: {
-      ...process.env,
-      ...benchServerEnv({ port, dataDir, webBuildDir, emulatorHost: options.emulatorHost }),
-      DATABASE_URL: undefined,
-      ...relaxedRateLimits(),
-    },
-    handleSignals: false,
+  const server = await startReleaseServer({
+    dir: repoRoot,
+    name: "the current code",
+    emulatorHost: options.emulatorHost,
+    siteUrl: builtSiteConfig.SITE_URL,
   });
   return {
-    server,
-    origin: `http://127.0.0.1:${server.port}`,
-    dataDir,
+    origin: server.origin,
+    dataDir: server.dataDir,
     putContentPage: async (page) => {
-      await putContentPageWithCli(page, { ...process.env, DATA_DIR: dataDir });
+      await putContentPageWithCli(page, { ...process.env, DATA_DIR: server.dataDir });
     },
-    close: async () => {
-      await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    close: () => server.close(),
   };
 }
 

@@ -1,10 +1,12 @@
 /**
  * `--against`: the previous release chosen, checked out, installed and built
- * (previous-worktree.ts), then its server started (previous-server.ts) beside the current one.
+ * (previous-worktree.ts), then its server started (release-server.ts) beside the current one.
  */
+
+import { builtSiteConfig } from "./bench-server.ts";
 import { type CommitState, choosePreviousCommit } from "./git-state.ts";
-import { type PreviousServer, startPreviousServer } from "./previous-server.ts";
 import { checkOutPrevious, installAndBuild, type PreviousWorktree } from "./previous-worktree.ts";
+import { type ReleaseServer, startReleaseServer } from "./release-server.ts";
 import type { BenchResults, PreviousRelease } from "./report.ts";
 
 export interface PreparedPrevious {
@@ -38,8 +40,13 @@ export async function startPrevious(
   prepared: PreparedPrevious,
   emulatorHost: string,
   log: (message: string) => void,
-): Promise<PreviousServer> {
-  const server = await startPreviousServer({ dir: prepared.worktree.dir, emulatorHost });
+): Promise<ReleaseServer> {
+  const server = await startReleaseServer({
+    dir: prepared.worktree.dir,
+    name: "the previous release",
+    emulatorHost,
+    siteUrl: builtSiteConfig.SITE_URL,
+  });
   log(`previous release (${prepared.release.sha.slice(0, 7)}) at ${server.origin}`);
   return server;
 }

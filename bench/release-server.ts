@@ -1,20 +1,24 @@
 /**
- * The previous release's own production server, started through its own entry point (node on
- * its apps/api/src/main.ts, in its worktree) with the settings the bench gives the current one:
- * a throw-away embedded database seeded with the demo data, rate limits raised, LOG_LEVEL=warn.
- * Nothing of its code is loaded into this process.
+ * A checkout's own production server (the current code's, or the previous release's in its
+ * worktree), started through its own entry point (node on its apps/api/src/main.ts) in a process
+ * of its own, with the same settings for both: a throw-away embedded database seeded with the
+ * demo data, rate limits raised, LOG_LEVEL=warn. Nothing of its code is loaded into the bench's
+ * process: a server there would share the process with the bench's own work (the load
+ * generator's thread, the bare baseline server, the results), and measured 0.73× the same code
+ * run as a process of its own.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "@bakery/api/test-support/free-port";
-import { benchServerEnv, relaxedRateLimits } from "./bench-server.ts";
 import { node24Env } from "./previous-worktree.ts";
 
-export interface PreviousServer {
+export interface ReleaseServer {
   /** http://127.0.0.1:port */
   origin: string;
+  /** Its throw-away data directory, which the admin CLI reaches the database through. */
+  dataDir: string;
   /** Its site's files, for the record. */
   webBuildDir: string;
   close(): Promise<void>;
@@ -22,8 +26,47 @@ export interface PreviousServer {
 
 const READY_TIMEOUT_MS = 180_000;
 
-/** The RATE_LIMIT_* names the previous release's configuration reads. */
-function previousRateLimitNames(dir: string): string[] {
+/**
+ * Every RATE_LIMIT_* setting among `names`, raised so a load test from one address measures the
+ * server rather than its per-client limiter. Time windows are left alone.
+ */
+function relaxedRateLimits(names: Iterable<string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of names) {
+    if (!name.startsWith("RATE_LIMIT_") || /WINDOW|_MS$|SECONDS$|MINUTES$|TTL/.test(name)) continue;
+    env[name] = /ENABLED$/.test(name) ? "false" : "1000000000";
+  }
+  return env;
+}
+
+/**
+ * The settings a measured server runs with, the current release's and the previous one's alike:
+ * loopback, its own throw-away embedded database, the Auth emulator, quiet logs, and the address
+ * the build was made with: with another, the API's copy of a content page (its links to the site)
+ * would differ from the prerendered one, and the page would sanitize and lay it out again.
+ */
+function benchServerEnv(options: {
+  port: number;
+  dataDir: string;
+  webBuildDir: string;
+  emulatorHost: string;
+  siteUrl: string;
+}): Record<string, string> {
+  return {
+    HOST: "127.0.0.1",
+    PORT: String(options.port),
+    DATA_DIR: options.dataDir,
+    DB_SOCKET_PORT: "0",
+    WEB_BUILD_DIR: options.webBuildDir,
+    FIREBASE_PROJECT_ID: "demo-bakery",
+    FIREBASE_AUTH_EMULATOR_HOST: options.emulatorHost,
+    LOG_LEVEL: "warn",
+    SITE_URL: options.siteUrl,
+  };
+}
+
+/** The RATE_LIMIT_* names the configuration of the checkout in `dir` reads. */
+function rateLimitNamesOf(dir: string): string[] {
   const sourceDir = join(dir, "apps/api/src");
   const files = readdirSync(sourceDir, { recursive: true, encoding: "utf8" }).filter(
     (file) => file.endsWith(".ts") && !file.endsWith(".test.ts"),
@@ -50,11 +93,16 @@ function keepTail(child: ChildProcess): () => string {
   return () => tail;
 }
 
-async function waitUntilServing(origin: string, child: ChildProcess, tail: () => string) {
+async function waitUntilServing(
+  origin: string,
+  child: ChildProcess,
+  tail: () => string,
+  name: string,
+) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`the previous release's server stopped:\n${tail()}`);
+      throw new Error(`${name}'s server stopped:\n${tail()}`);
     const ok = await fetch(`${origin}/api/health`).then(
       (response) => response.ok,
       () => false,
@@ -62,20 +110,31 @@ async function waitUntilServing(origin: string, child: ChildProcess, tail: () =>
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the previous release's server did not answer within 3 minutes:\n${tail()}`);
+  throw new Error(`${name}'s server did not answer within 3 minutes:\n${tail()}`);
 }
 
-export async function startPreviousServer(options: {
+export async function startReleaseServer(options: {
+  /** The checkout's root. */
   dir: string;
+  /** What errors call it: "the current code", "the previous release". */
+  name: string;
   emulatorHost: string;
-}): Promise<PreviousServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), "bakery-bench-previous-data-"));
+  /** The address the current build was made with (bench-server.ts, builtSiteConfig). */
+  siteUrl: string;
+}): Promise<ReleaseServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "bakery-bench-data-"));
   const port = await freePort();
   const webBuildDir = join(options.dir, "apps/web/build/client");
   const env: NodeJS.ProcessEnv = {
     ...node24Env(),
-    ...benchServerEnv({ port, dataDir, webBuildDir, emulatorHost: options.emulatorHost }),
-    ...relaxedRateLimits(previousRateLimitNames(options.dir)),
+    ...benchServerEnv({
+      port,
+      dataDir,
+      webBuildDir,
+      emulatorHost: options.emulatorHost,
+      siteUrl: options.siteUrl,
+    }),
+    ...relaxedRateLimits(rateLimitNamesOf(options.dir)),
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [join(options.dir, "apps/api/src/main.ts")], {
@@ -104,10 +163,10 @@ export async function startPreviousServer(options: {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitUntilServing(origin, child, tail);
+    await waitUntilServing(origin, child, tail, options.name);
   } catch (error) {
     await close();
     throw error;
   }
-  return { origin, webBuildDir, close };
+  return { origin, dataDir, webBuildDir, close };
 }

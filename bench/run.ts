@@ -51,7 +51,7 @@ import {
   preparePrevious,
   startPrevious,
 } from "./previous-release.ts";
-import type { PreviousServer } from "./previous-server.ts";
+import type { ReleaseServer } from "./release-server.ts";
 import type { BenchResults } from "./report.ts";
 import { toMarkdown } from "./report-markdown.ts";
 import { checkTargets } from "./report-targets.ts";
@@ -185,7 +185,7 @@ async function main() {
   const saved = savedResults();
   const results = startingResults(saved);
   let prepared: PreparedPrevious | undefined;
-  let previousServer: PreviousServer | undefined;
+  let previousServer: ReleaseServer | undefined;
   let emulator: AuthEmulator | undefined;
   let server: BenchServer | undefined;
   let emulatorStarting: Promise<AuthEmulator> | undefined;
