@@ -12,6 +12,15 @@ import { LIGHTHOUSE_FLAGS } from "./lighthouse-pages.ts";
 export const PHONE_USER_AGENT =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36";
 
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+
+/** Lighthouse's slow 4G, as DevTools' Network.emulateNetworkConditions takes it (bytes/s). */
+export const PHONE_NETWORK = {
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+};
+
 export function launchPhoneBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
@@ -28,7 +37,7 @@ export async function openPhonePage(
   thirdParty: (route: Route) => Promise<void> = (route) => route.abort("blockedbyclient"),
 ): Promise<Page> {
   const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
+    viewport: PHONE_VIEWPORT,
     isMobile: true,
     hasTouch: true,
     userAgent: PHONE_USER_AGENT,
@@ -37,12 +46,7 @@ export async function openPhonePage(
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 562.5,
-    downloadThroughput: (1474.56 * 1024) / 8,
-    uploadThroughput: (675 * 1024) / 8,
-  });
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, ...PHONE_NETWORK });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   return page;
 }

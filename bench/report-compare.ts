@@ -77,8 +77,9 @@ const WIDGET_FIGURES: [keyof WidgetRow, string, (value: number) => string][] = [
   ["widgetPerDocument", "Widget ÷ document", ratio],
   ["appScriptPerFirstPaint", "Script ÷ first paint", ratio],
   ["hydratedPerFirstPaint", "Hydrated ÷ first paint", ratio],
-  ["longestTask", "Longest task ms", ms],
-  ["longTasks", "Long tasks", (value) => String(value)],
+  ["longestTask", "App's longest task ms", ms],
+  ["longTasks", "App's long tasks", (value) => String(value)],
+  ["longestTaskUnderDevTools", "Longest task under DevTools ms", ms],
 ];
 
 export function widgetsComparison(results: BenchResults): string[] {

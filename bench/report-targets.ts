@@ -164,10 +164,13 @@ function widgetTargets(results: BenchResults): TargetCheck[] {
     if (tasks.some((row) => row.longestTask !== undefined)) {
       const failed = tasks.filter((row) => !(row.longestTask < TARGETS.longestTaskMs));
       checks.push({
-        target: `Longest main-thread task until 2 s after hydration < ${TARGETS.longestTaskMs} ms (median of ${results.widgets?.results.runs} run(s))`,
+        target: `The app's longest main-thread task until 2 s after hydration < ${TARGETS.longestTaskMs} ms in a visitor's browser (median of ${results.widgets?.results.runs} run(s))`,
         met: failed.length === 0,
         detail: tasks
-          .map((row) => `${row.route} ${ms(row.longestTask)} ms (${row.longTasks} over 50 ms)`)
+          .map(
+            (row) =>
+              `${row.route} ${ms(row.longestTask)} ms (${row.longTasks} over 50 ms; under DevTools ${ms(row.longestTaskUnderDevTools)} ms)`,
+          )
           .join(", "),
       });
     }

@@ -5,17 +5,26 @@
  * first script was requested, when the app had hydrated (entry.client marks
  * <html data-hydrated>), and when the widget was requested (the
  * scheduling frame on /book-demo, the payment provider's pricing-table script on /signup).
- * On those and /pricing: the longest main-thread task from the navigation until 2 s after
- * hydration, and how many tasks took over 50 ms (long-tasks.ts).
+ * On those and /pricing: the app's longest main-thread task from the navigation until 2 s after
+ * hydration, and how many of its tasks took over 50 ms (long-tasks.ts), in a visit of its own
+ * through a browser as a visitor has it (visitor-browser.ts), and as the same visit under
+ * Playwright observes it (DevTools' Runtime domain on, as in Lighthouse).
  * In Chromium with Lighthouse's DevTools mobile preset (phone-browser.ts), a cold browser
  * context each run, third-party hosts stubbed; the median of each figure is kept. With a
  * previous release to compare with, each route is loaded from both servers in every run, the
  * order alternating.
  */
 import type { Browser, Request, Route } from "@playwright/test";
-import { longTasksUntil, watchLongTasks } from "./long-tasks.ts";
+import {
+  LONG_TASKS_KEY,
+  longTasksBefore,
+  longTasksUntil,
+  observeLongTasks,
+  watchLongTasks,
+} from "./long-tasks.ts";
 import { launchPhoneBrowser, openPhonePage, paintAndLoad } from "./phone-browser.ts";
 import { median, spread } from "./stats.ts";
+import { VisitorBrowser } from "./visitor-browser.ts";
 
 /** The routes measured and, where there is one, the request that starts their widget. */
 export const WIDGET_ROUTES: readonly { route: string; widget?: { name: string; host: string } }[] =
@@ -44,13 +53,15 @@ export interface WidgetTiming {
   widgetRequested: number;
   /**
    * The app's longest main-thread task until 2 s after hydration, in ms (0: none over 50 ms):
-   * a task in which the site's own scripts ran (long-tasks.ts).
+   * a task in which the site's own scripts ran (long-tasks.ts), in a browser as a visitor has it.
    */
   longestTask: number;
   /** How many of the app's tasks took over 50 ms in that time. */
   longTasks: number;
   /** The longest task of any kind in that time, the page's own parsing and painting included. */
   longestTaskOfAnyKind: number;
+  /** The app's longest task as Playwright's (and Lighthouse's) DevTools session sees it. */
+  longestTaskUnderDevTools: number;
 }
 
 export type TimingKey = keyof Omit<WidgetTiming, "route" | "widget">;
@@ -86,34 +97,78 @@ function stubThirdParty(route: Route): Promise<void> {
 }
 
 const HYDRATED_AT = "__benchHydratedAt";
+
+/**
+ * In the page, before its own scripts: keeps, under `mark`, a promise of the moment the app
+ * marks <html data-hydrated>. Runs as the page's code (passed as source).
+ */
+function keepHydrationTime(mark: string): void {
+  (window as unknown as Record<string, Promise<number>>)[mark] = new Promise((resolve) => {
+    new MutationObserver((_, observer) => {
+      if (!document.documentElement.hasAttribute("data-hydrated")) return;
+      resolve(performance.now());
+      observer.disconnect();
+    }).observe(document, {
+      attributes: true,
+      attributeFilter: ["data-hydrated"],
+      subtree: true,
+    });
+  });
+}
+
+/** Source that calls `fn` with `arg` in the page. */
+const callInPage = <A>(fn: (arg: A) => unknown, arg: A) =>
+  `(${fn.toString()})(${JSON.stringify(arg)})`;
+
+/**
+ * The app's long tasks in one visit through a browser as a visitor has it (visitor-browser.ts):
+ * the same throttled phone, the same observers, none of DevTools' script domains on.
+ */
+async function visitorOnce(
+  browser: VisitorBrowser,
+  origin: string,
+  route: string,
+): Promise<Pick<WidgetTiming, VisitorKey>> {
+  const page = await browser.openPage(
+    `${callInPage(keepHydrationTime, HYDRATED_AT)};${callInPage(observeLongTasks, LONG_TASKS_KEY)}`,
+  );
+  try {
+    await page.goto(`${origin}${route}`);
+    const hydrated = await page.evaluate<number | null>(`window[${JSON.stringify(HYDRATED_AT)}]`);
+    const tasks = await page.evaluate<Awaited<ReturnType<typeof longTasksBefore>>>(
+      callInPage(longTasksBefore, {
+        key: LONG_TASKS_KEY,
+        end: (hydrated ?? Number.NaN) + LONG_TASK_WINDOW_AFTER_HYDRATION_MS,
+      }),
+    );
+    return {
+      longestTask: tasks.longest,
+      longTasks: tasks.count,
+      longestTaskOfAnyKind: tasks.longestOfAnyKind,
+    };
+  } finally {
+    await page.close();
+  }
+}
 const isAppScript = (url: URL) =>
   url.hostname === "127.0.0.1" &&
   url.pathname.startsWith("/assets/") &&
   url.pathname.endsWith(".js");
 
+type PlaywrightTiming = Omit<WidgetTiming, VisitorKey>;
+type VisitorKey = "longestTask" | "longTasks" | "longestTaskOfAnyKind";
+
 async function once(
   browser: Browser,
   origin: string,
   { route, widget }: (typeof WIDGET_ROUTES)[number],
-): Promise<WidgetTiming> {
+): Promise<PlaywrightTiming> {
   const page = await openPhonePage(browser, stubThirdParty);
   try {
     // The moment of hydration, as a promise the page keeps: awaiting it once costs the page
     // nothing, where polling for it (waitForFunction) runs script on every frame while the
     // page hydrates, on a CPU slowed 4x.
-    await page.addInitScript((mark) => {
-      (window as unknown as Record<string, Promise<number>>)[mark] = new Promise((resolve) => {
-        new MutationObserver((_, observer) => {
-          if (!document.documentElement.hasAttribute("data-hydrated")) return;
-          resolve(performance.now());
-          observer.disconnect();
-        }).observe(document, {
-          attributes: true,
-          attributeFilter: ["data-hydrated"],
-          subtree: true,
-        });
-      });
-    }, HYDRATED_AT);
+    await page.addInitScript(keepHydrationTime, HYDRATED_AT);
     const requests: Request[] = [];
     page.on("request", (request) => requests.push(request));
     const widgetRequest = widget
@@ -149,9 +204,7 @@ async function once(
       appScriptRequested: Math.min(...appScriptTimes),
       hydrated: hydrated ?? Number.NaN,
       widgetRequested: await requestedAt(await widgetRequest),
-      longestTask: longTasks.longest,
-      longTasks: longTasks.count,
-      longestTaskOfAnyKind: longTasks.longestOfAnyKind,
+      longestTaskUnderDevTools: longTasks.longest,
     };
   } finally {
     await page.context().close();
@@ -189,6 +242,7 @@ export async function measureWidgetTimings(options: {
   );
   const timings = new Map<string, Measured>(origins.map((origin) => [origin, new Map()]));
   const browser = await launchPhoneBrowser();
+  const visitorBrowser = VisitorBrowser.launch();
   try {
     for (const origin of origins) {
       await warmUp(
@@ -202,15 +256,17 @@ export async function measureWidgetTimings(options: {
         const order = (run + index) % 2 === 0 ? origins : [...origins].reverse();
         for (const origin of order) {
           const runs = timings.get(origin) as Measured;
-          runs.set(route.route, [
-            ...(runs.get(route.route) ?? []),
-            await once(browser, origin, route),
-          ]);
+          const timing: WidgetTiming = {
+            ...(await once(browser, origin, route)),
+            ...(await visitorOnce(visitorBrowser, origin, route.route)),
+          };
+          runs.set(route.route, [...(runs.get(route.route) ?? []), timing]);
         }
       }
     }
   } finally {
     await browser.close();
+    await visitorBrowser.close();
   }
   const rows = (origin: string) => measured.map((route) => rowOf(route, timings.get(origin)));
   return {
@@ -231,6 +287,7 @@ const TIMING_KEYS: TimingKey[] = [
   "longestTask",
   "longTasks",
   "longestTaskOfAnyKind",
+  "longestTaskUnderDevTools",
 ];
 
 /** The median of each figure over a route's runs, its ratios and each figure's spread. */
