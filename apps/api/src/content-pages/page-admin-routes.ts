@@ -48,7 +48,7 @@ const pageBodyLimit = bodyAtMost(PAGE_BODY_MAX_BYTES);
  * so its own answers show the change at once.
  */
 /** The address segment the preview answers at, where a page's handle would be. */
-const PREVIEW = "preview";
+export const PAGE_PREVIEW_HANDLE = "preview";
 
 export function registerPageAdminRoutes(app: Hono, deps: ApiDeps): void {
   const { query, operatorOnly, writeLimit, placeholders } = pageEditorGuards(deps);
@@ -72,7 +72,7 @@ export function registerPageAdminRoutes(app: Hono, deps: ApiDeps): void {
   app.post(
     "/admin/pages/:handle",
     (c, next) => {
-      if (c.req.param("handle") !== PREVIEW) throw noSuchRoute();
+      if (c.req.param("handle") !== PAGE_PREVIEW_HANDLE) throw noSuchRoute();
       return next();
     },
     previewLimit,
