@@ -140,11 +140,22 @@ export class VisitorBrowser {
     await on("Network.emulateNetworkConditions", { offline: false, ...PHONE_NETWORK });
     return {
       goto: async (url) => {
-        const loaded = new Promise<void>((resolve) => {
+        let timer: NodeJS.Timeout | undefined;
+        const loaded = new Promise<void>((resolve, reject) => {
           this.#events.set(`${sessionId} Page.loadEventFired`, resolve);
+          timer = setTimeout(
+            () => reject(new Error(`${url}: no load event within ${PROTOCOL_TIMEOUT_MS / 1000} s`)),
+            PROTOCOL_TIMEOUT_MS,
+          );
         });
-        await on("Page.navigate", { url });
-        await loaded;
+        try {
+          const { errorText } = await on("Page.navigate", { url });
+          if (errorText) throw new Error(`${url}: ${errorText}`);
+          await loaded;
+        } finally {
+          clearTimeout(timer);
+          this.#events.delete(`${sessionId} Page.loadEventFired`);
+        }
       },
       evaluate: async <T>(expression: string): Promise<T> => {
         const { result, exceptionDetails } = (await on("Runtime.evaluate", {
