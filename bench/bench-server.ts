@@ -4,7 +4,7 @@
  * and, for /api/me, the Auth emulator.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { createDemoUsers } from "@bakery/api/demo-users";
@@ -27,7 +27,20 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** Builds the site unless apps/web/build/client is newer than everything it is built from. */
+/**
+ * The address the build in apps/web/build/client was made for, from its home page's canonical
+ * link (`npm start` with another PORT builds for another one).
+ */
+function builtFor(index: string): string | undefined {
+  return /<link rel="canonical" href="([^"]*)"/.exec(readFileSync(index, "utf8"))?.[1];
+}
+
+/**
+ * Builds the site unless apps/web/build/client is newer than everything it is built from and
+ * was built for the address the servers are given (builtSiteConfig.SITE_URL): with another, the
+ * API's copy of a legal page (its links to the site) differs from the prerendered one, and the
+ * page lays the API's out again, late.
+ */
 export function ensureWebBuild(force = false): void {
   const index = join(webBuildDir, "index.html");
   const web = join(repoRoot, "apps/web");
@@ -41,7 +54,8 @@ export function ensureWebBuild(force = false): void {
   const stale =
     force ||
     !existsSync(index) ||
-    sources.some((source) => newestMtime(source) > statSync(index).mtimeMs);
+    sources.some((source) => newestMtime(source) > statSync(index).mtimeMs) ||
+    builtFor(index) !== new URL("/", builtSiteConfig.SITE_URL).href;
   if (!stale) return;
   console.log("Building the web app (npm run build)…");
   const result = spawnSync("npm", ["run", "build"], {
