@@ -13,6 +13,9 @@
  * resolve (LIGHTHOUSE_FLAGS).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { chromium } from "@playwright/test";
 import { chromiumPath } from "../scripts/chromium.ts";
@@ -32,6 +35,8 @@ const PROTOCOL_TIMEOUT_MS = 120_000;
 
 export class VisitorBrowser {
   readonly #child: ChildProcess;
+  /** Its own profile, removed on close: nothing of the machine's Chromium profile is shared. */
+  readonly #profile: string;
   readonly #input: Writable;
   #nextId = 0;
   readonly #waiting = new Map<
@@ -41,8 +46,9 @@ export class VisitorBrowser {
   /** Who waits for which event, by "sessionId method". */
   readonly #events = new Map<string, () => void>();
 
-  private constructor(child: ChildProcess) {
+  private constructor(child: ChildProcess, profile: string) {
     this.#child = child;
+    this.#profile = profile;
     this.#input = child.stdio[3] as Writable;
     let buffered = "";
     (child.stdio[4] as Readable).on("data", (chunk: Buffer) => {
@@ -60,14 +66,13 @@ export class VisitorBrowser {
 
   static launch(): VisitorBrowser {
     const executable = chromiumPath() ?? chromium.executablePath();
+    const profile = mkdtempSync(join(tmpdir(), "bench-visitor-browser-"));
     const child = spawn(
       executable,
-      [...LIGHTHOUSE_FLAGS, "--remote-debugging-pipe", "about:blank"],
-      {
-        stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"],
-      },
+      [...LIGHTHOUSE_FLAGS, `--user-data-dir=${profile}`, "--remote-debugging-pipe", "about:blank"],
+      { stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"] },
     );
-    return new VisitorBrowser(child);
+    return new VisitorBrowser(child, profile);
   }
 
   #receive(message: Message) {
@@ -174,10 +179,12 @@ export class VisitorBrowser {
   }
 
   async close(): Promise<void> {
-    if (this.#child.exitCode !== null || this.#child.signalCode !== null) return;
-    const exited = new Promise((resolve) => this.#child.once("exit", resolve));
-    await this.send("Browser.close").catch(() => this.#child.kill("SIGKILL"));
-    await exited;
+    if (this.#child.exitCode === null && this.#child.signalCode === null) {
+      const exited = new Promise((resolve) => this.#child.once("exit", resolve));
+      await this.send("Browser.close").catch(() => this.#child.kill("SIGKILL"));
+      await exited;
+    }
+    rmSync(this.#profile, { recursive: true, force: true });
   }
 }
 
