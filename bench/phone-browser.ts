@@ -64,29 +64,33 @@ export interface PaintAndLoad {
   load: number;
 }
 
-/** The current page's paints and load, waiting for the first paint if it has not come yet. */
-export function paintAndLoad(page: Page): Promise<PaintAndLoad> {
-  return page.evaluate(async () => {
-    const firstPaint = await new Promise<number>((resolve) => {
-      new PerformanceObserver((list) => {
-        const entry = list.getEntriesByName("first-contentful-paint")[0];
-        if (entry) resolve(entry.startTime);
-      }).observe({ type: "paint", buffered: true });
-    });
-    // Buffered entries are in the observer's records as soon as it observes: nothing to wait for.
-    const largest = new PerformanceObserver(() => {});
-    largest.observe({ type: "largest-contentful-paint", buffered: true });
-    const largestPaint = largest.takeRecords().at(-1)?.startTime ?? Number.NaN;
-    largest.disconnect();
-    const [navigation] = performance.getEntriesByType(
-      "navigation",
-    ) as PerformanceNavigationTiming[];
-    return {
-      timeOrigin: performance.timeOrigin,
-      documentArrived: navigation?.responseEnd ?? Number.NaN,
-      firstPaint,
-      largestPaint,
-      load: navigation?.loadEventStart || Number.NaN,
-    };
+/**
+ * In the page: its paints and load, waiting for the first paint if it has not come yet. Runs as
+ * the page's code (passed as source, so it refers to nothing outside itself).
+ */
+export async function readPaintAndLoad(): Promise<PaintAndLoad> {
+  const firstPaint = await new Promise<number>((resolve) => {
+    new PerformanceObserver((list) => {
+      const entry = list.getEntriesByName("first-contentful-paint")[0];
+      if (entry) resolve(entry.startTime);
+    }).observe({ type: "paint", buffered: true });
   });
+  // Buffered entries are in the observer's records as soon as it observes: nothing to wait for.
+  const largest = new PerformanceObserver(() => {});
+  largest.observe({ type: "largest-contentful-paint", buffered: true });
+  const largestPaint = largest.takeRecords().at(-1)?.startTime ?? Number.NaN;
+  largest.disconnect();
+  const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+  return {
+    timeOrigin: performance.timeOrigin,
+    documentArrived: navigation?.responseEnd ?? Number.NaN,
+    firstPaint,
+    largestPaint,
+    load: navigation?.loadEventStart || Number.NaN,
+  };
+}
+
+/** The current page's paints and load (readPaintAndLoad). */
+export function paintAndLoad(page: Page): Promise<PaintAndLoad> {
+  return page.evaluate(readPaintAndLoad);
 }

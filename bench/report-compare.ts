@@ -77,6 +77,7 @@ const WIDGET_FIGURES: [keyof WidgetRow, string, (value: number) => string][] = [
   ["widgetPerDocument", "Widget ÷ document", ratio],
   ["appScriptPerFirstPaint", "Script ÷ first paint", ratio],
   ["hydratedPerFirstPaint", "Hydrated ÷ first paint", ratio],
+  ["hydratedPerFirstPaintUnderDevTools", "Hydrated ÷ first paint under DevTools", ratio],
   ["longestTask", "App's longest task ms", ms],
   ["longTasks", "App's long tasks", (value) => String(value)],
   ["longestTaskUnderDevTools", "Longest task under DevTools ms", ms],

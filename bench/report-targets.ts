@@ -156,9 +156,20 @@ function widgetTargets(results: BenchResults): TargetCheck[] {
       target: `App script requested ≤ ${TARGETS.appScriptPerFirstPaint} × first paint`,
       ...misses(hydrating, (row) => row.appScriptPerFirstPaint, TARGETS.appScriptPerFirstPaint),
     });
+    const hydratedMisses = misses(
+      hydrating,
+      (row) => row.hydratedPerFirstPaint,
+      TARGETS.hydratedPerFirstPaint,
+    );
     checks.push({
-      target: `Hydrated ≤ ${TARGETS.hydratedPerFirstPaint} × first paint on ${HYDRATION_ROUTES.join(", ")}`,
-      ...misses(hydrating, (row) => row.hydratedPerFirstPaint, TARGETS.hydratedPerFirstPaint),
+      target: `Hydrated ≤ ${TARGETS.hydratedPerFirstPaint} × first paint on ${HYDRATION_ROUTES.join(", ")} in a visitor's browser`,
+      met: hydratedMisses.met,
+      detail: hydrating
+        .map(
+          (row) =>
+            `${row.route} ${ratio(row.hydratedPerFirstPaint)} (under DevTools ${ratio(row.hydratedPerFirstPaintUnderDevTools)})`,
+        )
+        .join(", "),
     });
     const tasks = widgets.filter((row) => LONG_TASK_ROUTES.includes(row.route));
     if (tasks.some((row) => row.longestTask !== undefined)) {

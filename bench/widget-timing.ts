@@ -6,9 +6,12 @@
  * <html data-hydrated>), and when the widget was requested (the
  * scheduling frame on /book-demo, the payment provider's pricing-table script on /signup).
  * On those and /pricing: the app's longest main-thread task from the navigation until 2 s after
- * hydration, and how many of its tasks took over 50 ms (long-tasks.ts), in a visit of its own
- * through a browser as a visitor has it (visitor-browser.ts), and as the same visit under
- * Playwright observes it (DevTools' Runtime domain on, as in Lighthouse).
+ * hydration, and how many of its tasks took over 50 ms (long-tasks.ts).
+ * What the app's own script running decides (the first paint, the app's script requested,
+ * hydrated and its tasks) is read in a visit of its own through a browser as a visitor has it
+ * (visitor-browser.ts); the rest (the document, the load, the widget, which needs the third
+ * parties stubbed) in a visit through Playwright, which also gives the first paint, hydration and
+ * the longest task under DevTools' Runtime domain (as in Lighthouse), reported beside them.
  * In Chromium with Lighthouse's DevTools mobile preset (phone-browser.ts), a cold browser
  * context each run, third-party hosts stubbed; the median of each figure is kept. With a
  * previous release to compare with, each route is loaded from both servers in every run, the
@@ -22,7 +25,12 @@ import {
   observeLongTasks,
   watchLongTasks,
 } from "./long-tasks.ts";
-import { launchPhoneBrowser, openPhonePage, paintAndLoad } from "./phone-browser.ts";
+import {
+  launchPhoneBrowser,
+  openPhonePage,
+  paintAndLoad,
+  readPaintAndLoad,
+} from "./phone-browser.ts";
 import { median, spread } from "./stats.ts";
 import { VisitorBrowser } from "./visitor-browser.ts";
 
@@ -51,6 +59,9 @@ export interface WidgetTiming {
   appScriptRequested: number;
   hydrated: number;
   widgetRequested: number;
+  /** The first paint and hydration as Playwright's (and Lighthouse's) DevTools session sees them. */
+  firstPaintUnderDevTools: number;
+  hydratedUnderDevTools: number;
   /**
    * The app's longest main-thread task until 2 s after hydration, in ms (0: none over 50 ms):
    * a task in which the site's own scripts ran (long-tasks.ts), in a browser as a visitor has it.
@@ -70,6 +81,7 @@ export type WidgetRow = WidgetTiming & {
   widgetPerDocument: number;
   appScriptPerFirstPaint: number;
   hydratedPerFirstPaint: number;
+  hydratedPerFirstPaintUnderDevTools: number;
   /** Each figure's largest minus smallest over the runs. */
   spread?: Partial<Record<TimingKey, number>>;
 };
@@ -120,9 +132,25 @@ function keepHydrationTime(mark: string): void {
 const callInPage = <A>(fn: (arg: A) => unknown, arg: A) =>
   `(${fn.toString()})(${JSON.stringify(arg)})`;
 
+/** In the page: when the first of the site's own scripts (/assets/….js) was requested. */
+function firstAppScriptRequested(): number {
+  const starts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+    .filter(({ name }) => {
+      const url = new URL(name);
+      return (
+        url.origin === location.origin &&
+        url.pathname.startsWith("/assets/") &&
+        url.pathname.endsWith(".js")
+      );
+    })
+    .map(({ startTime }) => startTime);
+  return starts.length > 0 ? Math.min(...starts) : Number.NaN;
+}
+
 /**
- * The app's long tasks in one visit through a browser as a visitor has it (visitor-browser.ts):
- * the same throttled phone, the same observers, none of DevTools' script domains on.
+ * The first paint, the app's script requested, hydration and the app's long tasks in one visit
+ * through a browser as a visitor has it (visitor-browser.ts): the same throttled phone, the same
+ * observers, none of DevTools' script domains on.
  */
 async function visitorOnce(
   browser: VisitorBrowser,
@@ -141,7 +169,15 @@ async function visitorOnce(
         end: (hydrated ?? Number.NaN) + LONG_TASK_WINDOW_AFTER_HYDRATION_MS,
       }),
     );
+    const marks = await page.evaluate<Awaited<ReturnType<typeof readPaintAndLoad>>>(
+      callInPage(readPaintAndLoad, undefined),
+    );
     return {
+      firstPaint: marks.firstPaint,
+      appScriptRequested: await page.evaluate<number>(
+        callInPage(firstAppScriptRequested, undefined),
+      ),
+      hydrated: hydrated ?? Number.NaN,
       longestTask: tasks.longest,
       longTasks: tasks.count,
       longestTaskOfAnyKind: tasks.longestOfAnyKind,
@@ -150,13 +186,15 @@ async function visitorOnce(
     await page.close();
   }
 }
-const isAppScript = (url: URL) =>
-  url.hostname === "127.0.0.1" &&
-  url.pathname.startsWith("/assets/") &&
-  url.pathname.endsWith(".js");
 
 type PlaywrightTiming = Omit<WidgetTiming, VisitorKey>;
-type VisitorKey = "longestTask" | "longTasks" | "longestTaskOfAnyKind";
+type VisitorKey =
+  | "firstPaint"
+  | "appScriptRequested"
+  | "hydrated"
+  | "longestTask"
+  | "longTasks"
+  | "longestTaskOfAnyKind";
 
 async function once(
   browser: Browser,
@@ -169,8 +207,6 @@ async function once(
     // nothing, where polling for it (waitForFunction) runs script on every frame while the
     // page hydrates, on a CPU slowed 4x.
     await page.addInitScript(keepHydrationTime, HYDRATED_AT);
-    const requests: Request[] = [];
-    page.on("request", (request) => requests.push(request));
     const widgetRequest = widget
       ? page.waitForRequest((request) => new URL(request.url()).hostname === widget.host)
       : undefined;
@@ -192,18 +228,15 @@ async function once(
       await request.response();
       return request.timing().startTime - marks.timeOrigin;
     };
-    const appScripts = requests.filter((request) => isAppScript(new URL(request.url())));
-    const appScriptTimes = await Promise.all(appScripts.map(requestedAt));
     return {
       route,
       widget: widget?.name,
       documentArrived: marks.documentArrived,
-      firstPaint: marks.firstPaint,
       largestPaint: marks.largestPaint,
       load: marks.load,
-      appScriptRequested: Math.min(...appScriptTimes),
-      hydrated: hydrated ?? Number.NaN,
       widgetRequested: await requestedAt(await widgetRequest),
+      firstPaintUnderDevTools: marks.firstPaint,
+      hydratedUnderDevTools: hydrated ?? Number.NaN,
       longestTaskUnderDevTools: longTasks.longest,
     };
   } finally {
@@ -284,6 +317,8 @@ const TIMING_KEYS: TimingKey[] = [
   "appScriptRequested",
   "hydrated",
   "widgetRequested",
+  "firstPaintUnderDevTools",
+  "hydratedUnderDevTools",
   "longestTask",
   "longTasks",
   "longestTaskOfAnyKind",
@@ -307,6 +342,8 @@ function rowOf(
     widgetPerDocument: timing.widgetRequested / timing.documentArrived,
     appScriptPerFirstPaint: timing.appScriptRequested / timing.firstPaint,
     hydratedPerFirstPaint: timing.hydrated / timing.firstPaint,
+    hydratedPerFirstPaintUnderDevTools:
+      timing.hydratedUnderDevTools / timing.firstPaintUnderDevTools,
     spread: Object.fromEntries(TIMING_KEYS.map((key) => [key, spread(values(key))])),
   };
 }
