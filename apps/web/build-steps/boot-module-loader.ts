@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { bundleInlineScript } from "./bundle-inline-script.ts";
 import {
@@ -16,6 +16,7 @@ import {
 } from "./page-html.ts";
 import type { PageRewriter } from "./page-rewriter.ts";
 import type { PageTransform } from "./page-transform.ts";
+import { importRouteFacadesDirectly } from "./route-facades.ts";
 
 /**
  * Starts each prerendered page's JavaScript at its first paint, or sooner on a slow link
@@ -26,8 +27,9 @@ import type { PageTransform } from "./page-transform.ts";
  * app. Fetched with the HTML, those modules compete with the stylesheet, the fonts
  * and the hero image before the first paint, although the page is complete as HTML.
  *
- * This step does not read the boot script: whatever its statements, its text moves
- * to a file under assets/ named by its hash, and the script element stays where it was, with
+ * Whatever the boot script's statements, its text moves to a file under assets/ named by its
+ * hash (with one change: the routes' facade files are imported from the file they re-export,
+ * route-facades.ts), and the script element stays where it was, with
  * its attributes and no text (an empty script does nothing, and React, which rendered it,
  * finds it there when it hydrates). The module preloads (with their `integrity`,
  * `crossorigin` or `nonce`) move unchanged into an inert `<template>`, largest file
@@ -107,6 +109,11 @@ export interface BootInputs {
    * without it they keep their order.
    */
   sizeOf?: (href: string) => number;
+  /**
+   * A built file's text from its href, to take the routes' facade files off the page's start
+   * (route-facades.ts); without it the boot module imports them as React Router wrote it.
+   */
+  readBuilt?: (href: string) => string | undefined;
 }
 
 /**
@@ -118,7 +125,7 @@ export interface BootInputs {
  */
 export function loadBootFromModuleFile(
   page: PageRewriter,
-  { loader, sizeOf }: BootInputs,
+  { loader, sizeOf, readBuilt }: BootInputs,
   afterBoot: readonly string[] = [],
 ): BootModule | undefined {
   const elements = page.elements();
@@ -135,12 +142,17 @@ export function loadBootFromModuleFile(
   if (RELATIVE_SPECIFIER.test(body)) {
     throw new BootScriptError("the boot script imports a relative path, which a file would change");
   }
-  const module = bootModuleFile(body);
+  const direct = readBuilt
+    ? importRouteFacadesDirectly(body, readBuilt)
+    : { boot: body, unused: [] };
+  const module = bootModuleFile(direct.boot);
   const bootUrl = `/${module.file}`;
-  const preloads: Preload[] = links.map((link) => ({
-    href: link.attributes.href ?? "",
-    markup: atLowPriority(markupOf(page.page, link), link),
-  }));
+  const preloads: Preload[] = links
+    .filter((link) => !direct.unused.includes(link.attributes.href ?? ""))
+    .map((link) => ({
+      href: link.attributes.href ?? "",
+      markup: atLowPriority(markupOf(page.page, link), link),
+    }));
   preloads.push(preloadOf(bootUrl));
   const size = (href: string) =>
     href === bootUrl ? module.contents.length : (sizeOf?.(href) ?? 0);
@@ -198,6 +210,16 @@ export function builtFileSize(clientDir: string, href: string): number {
     return statSync(path.join(clientDir, href)).size;
   } catch {
     return 0;
+  }
+}
+
+/** The text of a built script named by a root-relative href ("/assets/….js"); undefined when none. */
+export function builtFileText(clientDir: string, href: string): string | undefined {
+  if (!href.startsWith("/assets/") || !href.endsWith(".js")) return undefined;
+  try {
+    return readFileSync(path.join(clientDir, href), "utf8");
+  } catch {
+    return undefined;
   }
 }
 

@@ -5,7 +5,12 @@ import { appFreePagePaths, publicRoutePaths } from "../app/public-routes.ts";
 import { modulesAfterBootByPage } from "./after-boot-modules.ts";
 import { readAppChunks } from "./app-chunks.ts";
 import { takeTheAppOut } from "./app-free-pages.ts";
-import { builtFileSize, bundleBootLoader, loadBootFromModuleFiles } from "./boot-module-loader.ts";
+import {
+  builtFileSize,
+  builtFileText,
+  bundleBootLoader,
+  loadBootFromModuleFiles,
+} from "./boot-module-loader.ts";
 import type { InlineScriptOptions } from "./bundle-inline-script.ts";
 import { keepContentPageTemplate } from "./content-page-template.ts";
 import { bundleParseTimeScripts, writeParseTimeScripts } from "./inline-page-scripts.ts";
@@ -37,7 +42,11 @@ async function pageTransforms(
     writeParseTimeScripts(parseTimeScripts),
     // The app boots at the first paint from a module file its one fixed loader starts.
     loadBootFromModuleFiles(
-      { loader, sizeOf: (href) => builtFileSize(clientDir, href) },
+      {
+        loader,
+        sizeOf: (href) => builtFileSize(clientDir, href),
+        readBuilt: (href) => builtFileText(clientDir, href),
+      },
       options.afterBoot,
     ),
   ]);
