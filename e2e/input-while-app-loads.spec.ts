@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./support/fixtures.ts";
 import { holdRequests } from "./support/gate.ts";
 import { expectOpenSiteMenu } from "./support/site-menu.ts";
@@ -86,6 +86,37 @@ async function holdHydrationPartWay(page: Page) {
   };
 }
 
+/**
+ * /pricing in a page of its own (the fixture's `page` waits for hydration after each navigation),
+ * with the app's code held back and its hydration set to stop part way. `startHydrating` lets the
+ * code go and resolves once React is part way through the page; `finishHydrating` lets it finish.
+ */
+async function openPricingWithHydrationHeld(context: BrowserContext) {
+  const page = await context.newPage();
+  await recordInputMoments(page);
+  const hydration = await holdHydrationPartWay(page);
+  const releaseApp = await holdRequests(page, "**/assets/entry.client-*.js");
+  await page.goto("/pricing");
+  return {
+    page,
+    startHydrating: () => hydration.start(releaseApp),
+    finishHydrating: async () => {
+      await hydration.release();
+      await waitForHydration(page);
+    },
+  };
+}
+
+/** The page's first input came once React had started, before it reached the footer. */
+async function expectFirstInputMidHydration(page: Page, type: string) {
+  expect((await inputMoments(page))[0]).toEqual({
+    type,
+    started: true,
+    reachedFooter: false,
+    hydrated: false,
+  });
+}
+
 // A visitor on a slow phone types and taps as soon as the page shows, while the app is still on its
 // way or taking over the page: what they typed and tapped must count, both for the page as it is
 // and for the app once it runs. The app's code is held until they have, so the order is certain.
@@ -132,27 +163,17 @@ test("a tap on the menu while the app is hydrating opens it, and the app knows i
 }) => {
   test.skip(!isMobile, "the menu button is the phone layout's");
   void externalRequests;
-  const page = await context.newPage();
-  await recordInputMoments(page);
-  const hydration = await holdHydrationPartWay(page);
-  const releaseApp = await holdRequests(page, "**/assets/entry.client-*.js");
-  await page.goto("/pricing");
+  const { page, startHydrating, finishHydrating } = await openPricingWithHydrationHeld(context);
   const menu = page.getByRole("banner").getByRole("button", { name: "Menu", exact: true });
   // Measured before: a click through the locator would wait on the busy page for its checks.
   const box = await menu.boundingBox();
   if (!box) throw new Error("The menu button is not on the screen");
 
-  await hydration.start(releaseApp);
+  await startHydrating();
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  expect((await inputMoments(page))[0]).toEqual({
-    type: "pointerdown",
-    started: true,
-    reachedFooter: false,
-    hydrated: false,
-  });
-  await hydration.release();
+  await expectFirstInputMidHydration(page, "pointerdown");
+  await finishHydrating();
 
-  await waitForHydration(page);
   await expectOpenSiteMenu(page.getByRole("dialog", { name: "Menu" }));
   await expect(menu).toHaveAttribute("aria-expanded", "true");
   await page.keyboard.press("Escape");
@@ -165,25 +186,15 @@ test("figures typed in the calculator while the app is hydrating are the ones it
   externalRequests,
 }) => {
   void externalRequests;
-  const page = await context.newPage();
-  await recordInputMoments(page);
-  const hydration = await holdHydrationPartWay(page);
-  const releaseApp = await holdRequests(page, "**/assets/entry.client-*.js");
-  await page.goto("/pricing");
+  const { page, startHydrating, finishHydrating } = await openPricingWithHydrationHeld(context);
   const sales = page.getByLabel("Monthly sales");
   await sales.selectText();
 
-  await hydration.start(releaseApp);
+  await startHydrating();
   await page.keyboard.type("30000");
-  expect((await inputMoments(page))[0]).toEqual({
-    type: "keydown",
-    started: true,
-    reachedFooter: false,
-    hydrated: false,
-  });
-  await hydration.release();
+  await expectFirstInputMidHydration(page, "keydown");
+  await finishHydrating();
 
-  await waitForHydration(page);
   await expect(sales).toHaveValue("30000");
   await expect(page.getByRole("region", { name: "What could it earn your bakery?" })).toContainText(
     "At $30,000 a month, a 20% lift is $6,000 a month, 12 times the price.",
