@@ -57,9 +57,24 @@ interface Facade {
   bindings: { local: string; exported: string }[];
 }
 
+/**
+ * Each file's reading, by href: every page's boot module imports the same route files, and a
+ * build writes some fifteen pages. Kept with the text it was read from, so a file rewritten under
+ * the same name is read again.
+ */
+const readings = new Map<string, { text: string; facade: Facade | undefined }>();
+
 /** What a file re-exports, when all it does is re-export named bindings of one other file. */
 function facadeOf(href: string, text: string | undefined): Facade | undefined {
   if (text === undefined) return undefined;
+  const known = readings.get(href);
+  if (known?.text === text) return known.facade;
+  const facade = readFacade(href, text);
+  readings.set(href, { text, facade });
+  return facade;
+}
+
+function readFacade(href: string, text: string): Facade | undefined {
   const [statement, ...others] = parseAst(text).body;
   if (others.length > 0 || statement?.type !== "ExportNamedDeclaration") return undefined;
   if (!statement.source || statement.declaration || statement.specifiers.length === 0) {
