@@ -5,6 +5,11 @@
  * from round to round, so machine drift hits all alike. The load runs in a worker thread, so
  * the bare server keeps this process's main thread to itself; the product's servers are
  * processes of their own (release-server.ts).
+ *
+ * Beside a previous release, the two releases' servers are started for the section, and the one
+ * started first is started again halfway through the rounds, so that each is the newer process
+ * for half of them: with both running, the server started second answered 5–20 % more requests a
+ * second than the one started first, whichever release it was (bench/results/history.md).
  */
 import { createServer, get, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -46,14 +51,26 @@ export interface EndpointResult {
   previousRatio?: number;
 }
 
+/** A server of one release, started for a load section. */
+export interface RunningServer {
+  origin: string;
+  close(): Promise<void>;
+}
+
+export type Release = "current" | "previous";
+
 export interface ApiLoadOptions {
+  /** The current code's server, when measured alone. */
   origin: string;
   endpoints: Endpoint[];
   connections: number;
   durationSeconds: number;
   rounds: number;
-  /** The previous release's origin, measured in the same rounds. */
-  previousOrigin?: string;
+  /**
+   * Beside the previous release: starts a server of either release. The section then measures
+   * servers of its own (see above) rather than `origin`.
+   */
+  startServer?: (release: Release) => Promise<RunningServer>;
 }
 
 interface Answer {
@@ -143,72 +160,173 @@ const perRound = (runs: autocannon.Result[], over: autocannon.Result[]) =>
     }),
   );
 
-async function measureEndpoint(
+type Targets = Partial<Record<Side, string>>;
+type Runs = Record<Side, autocannon.Result[]>;
+
+/** Warms each server up (JIT, connection set-up, database caches) before it is measured. */
+async function warmUp(options: ApiLoadOptions, targets: Targets, headers: Record<string, string>) {
+  for (const target of Object.values(targets)) await load(target, headers, options.connections, 1);
+}
+
+/** `count` rounds from round `first` on, each server in turn. */
+async function measureRounds(
   options: ApiLoadOptions,
-  endpoint: Endpoint,
-  answer: Answer,
-): Promise<EndpointResult> {
-  const baseline = await startBaseline(answer);
-  try {
-    const headers = endpoint.headers ?? {};
-    const targets: Partial<Record<Side, string>> = {
-      product: `${options.origin}${endpoint.path}`,
-      baseline: `${baseline.origin}${endpoint.path}`,
-      ...(options.previousOrigin && { previous: `${options.previousOrigin}${endpoint.path}` }),
-    };
-    const servers = Object.keys(targets) as Side[];
-    const runs: Record<Side, autocannon.Result[]> = { product: [], baseline: [], previous: [] };
-    // Warm each up (JIT, connection set-up, database caches) before measuring.
-    for (const server of servers) {
-      await load(targets[server] as string, headers, options.connections, 1);
+  targets: Targets,
+  headers: Record<string, string>,
+  runs: Runs,
+  first: number,
+  count: number,
+) {
+  const servers = Object.keys(targets) as Side[];
+  for (let round = first; round < first + count; round++) {
+    for (const server of roundOrder(servers, round)) {
+      runs[server].push(
+        await load(
+          targets[server] as string,
+          headers,
+          options.connections,
+          options.durationSeconds,
+        ),
+      );
     }
-    for (let round = 0; round < options.rounds; round++) {
-      for (const server of roundOrder(servers, round)) {
-        runs[server].push(
-          await load(
-            targets[server] as string,
-            headers,
-            options.connections,
-            options.durationSeconds,
-          ),
-        );
-      }
-    }
-    return {
-      name: endpoint.name,
-      path: endpoint.path,
-      status: answer.status,
-      bodyBytes: answer.body.length,
-      hasTarget: endpoint.hasTarget,
-      product: numbersOf(runs.product),
-      baseline: numbersOf(runs.baseline),
-      throughputRatio: perRound(runs.product, runs.baseline),
-      ...(options.previousOrigin && {
-        previous: numbersOf(runs.previous),
-        previousRatio: perRound(runs.product, runs.previous),
-      }),
-    };
-  } finally {
-    baseline.server.closeAllConnections();
-    await new Promise<void>((resolve) => baseline.server.close(() => resolve()));
   }
 }
 
-export async function measureApi(options: ApiLoadOptions): Promise<EndpointResult[]> {
-  const answers = new Map<string, Answer>();
-  for (const endpoint of options.endpoints) {
-    answers.set(
-      answerKey(endpoint),
-      await rawAnswer(`${options.origin}${endpoint.path}`, endpoint.headers ?? {}),
-    );
+interface Measured {
+  endpoint: Endpoint;
+  answer: Answer;
+  baseline: { origin: string; server: Server };
+  runs: Runs;
+}
+
+function resultOf({ endpoint, answer, runs }: Measured, withPrevious: boolean): EndpointResult {
+  return {
+    name: endpoint.name,
+    path: endpoint.path,
+    status: answer.status,
+    bodyBytes: answer.body.length,
+    hasTarget: endpoint.hasTarget,
+    product: numbersOf(runs.product),
+    baseline: numbersOf(runs.baseline),
+    throughputRatio: perRound(runs.product, runs.baseline),
+    ...(withPrevious && {
+      previous: numbersOf(runs.previous),
+      previousRatio: perRound(runs.product, runs.previous),
+    }),
+  };
+}
+
+/** `rounds` of every endpoint against the servers at `origins`, each warmed up first. */
+async function measureAll(
+  options: ApiLoadOptions,
+  measured: Measured[],
+  origins: { product: string; previous?: string },
+  rounds: { first: number; count: number },
+) {
+  for (const { endpoint, baseline, runs } of measured) {
+    const headers = endpoint.headers ?? {};
+    const targets: Targets = {
+      product: `${origins.product}${endpoint.path}`,
+      baseline: `${baseline.origin}${endpoint.path}`,
+      ...(origins.previous && { previous: `${origins.previous}${endpoint.path}` }),
+    };
+    await warmUp(options, targets, headers);
+    await measureRounds(options, targets, headers, runs, rounds.first, rounds.count);
   }
-  const results: EndpointResult[] = [];
-  for (const endpoint of options.endpoints) {
+}
+
+/** The product's answers, then a bare server answering each. */
+async function prepare(origin: string, endpoints: Endpoint[]): Promise<Measured[]> {
+  const answers = new Map<string, Answer>();
+  for (const endpoint of endpoints) {
+    if (!answers.has(answerKey(endpoint))) {
+      answers.set(
+        answerKey(endpoint),
+        await rawAnswer(`${origin}${endpoint.path}`, endpoint.headers ?? {}),
+      );
+    }
+  }
+  const measured: Measured[] = [];
+  for (const endpoint of endpoints) {
     const answer = answers.get(answerKey(endpoint));
     if (!answer) throw new Error(`no answer recorded for ${endpoint.name}`);
-    results.push(await measureEndpoint(options, endpoint, answer));
+    const runs: Runs = { product: [], baseline: [], previous: [] };
+    measured.push({ endpoint, answer, baseline: await startBaseline(answer), runs });
   }
-  return results;
+  return measured;
+}
+
+async function closeAll(servers: { close(): Promise<void> }[]) {
+  await Promise.all(servers.map((server) => server.close()));
+}
+
+export async function measureApi(options: ApiLoadOptions): Promise<EndpointResult[]> {
+  const { startServer } = options;
+  if (!startServer) {
+    const measured = await prepare(options.origin, options.endpoints);
+    try {
+      await measureAll(
+        options,
+        measured,
+        { product: options.origin },
+        {
+          first: 0,
+          count: options.rounds,
+        },
+      );
+      return measured.map((one) => resultOf(one, false));
+    } finally {
+      await closeAll(measured.map(({ baseline }) => closeBaseline(baseline.server)));
+    }
+  }
+  // The current code's server first, then the previous release's; halfway, the current code's
+  // again, so each is the newer process for half of the rounds.
+  const firstHalf = Math.ceil(options.rounds / 2);
+  let current = await startServer("current");
+  const previous = await startServer("previous").catch(async (error: unknown) => {
+    await current.close();
+    throw error;
+  });
+  let measured: Measured[] = [];
+  try {
+    measured = await prepare(current.origin, options.endpoints);
+    await measureAll(
+      options,
+      measured,
+      { product: current.origin, previous: previous.origin },
+      {
+        first: 0,
+        count: firstHalf,
+      },
+    );
+    await current.close();
+    current = await startServer("current");
+    await measureAll(
+      options,
+      measured,
+      { product: current.origin, previous: previous.origin },
+      {
+        first: firstHalf,
+        count: options.rounds - firstHalf,
+      },
+    );
+    return measured.map((one) => resultOf(one, true));
+  } finally {
+    await closeAll([
+      current,
+      previous,
+      ...measured.map(({ baseline }) => closeBaseline(baseline.server)),
+    ]);
+  }
+}
+
+function closeBaseline(server: Server): { close(): Promise<void> } {
+  return {
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 /** Signs a demo user in through the Auth emulator's REST API and returns an ID token. */

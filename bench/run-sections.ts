@@ -1,12 +1,13 @@
 /**
  * The sections of `npm run bench` other than the pages (pages-bench.ts): each measures the
- * servers it is given and returns its part of latest.json. `previousOrigin`, where a section
- * takes one, is the previous release's server, measured in the same rounds (`--against`).
+ * servers it is given and returns its part of latest.json. `previous`, where a section takes one,
+ * is the previous release's server, measured in the same rounds (`--against`); the sections under
+ * load start servers of their own from it (api-throughput.ts).
  */
 import { DEMO_LINKS, DEMO_PASSWORD, DEMO_USERS, demoLinkTarget } from "@bakery/api/demo-data";
 import type { AuthEmulator } from "../scripts/auth-emulator.ts";
 import { ADMIN_BENCH_DAYS, ADMIN_BENCH_LANDINGS, measureAdminReports } from "./admin-reports.ts";
-import { demoIdToken, measureApi } from "./api-throughput.ts";
+import { demoIdToken, measureApi, type Release, type RunningServer } from "./api-throughput.ts";
 import { type BenchServer, builtSiteConfig } from "./bench-server.ts";
 import {
   FLOOD_CONCURRENCY,
@@ -26,6 +27,8 @@ const now = () => new Date().toISOString();
 export interface Previous {
   origin: string;
   sha: string;
+  /** Starts another server of either release, for the sections under load (api-throughput.ts). */
+  startServer(release: Release): Promise<RunningServer>;
 }
 
 /** A content page an operator might add: a title, and a few screens of text. */
@@ -101,6 +104,8 @@ function loadSettings(previous: Previous | undefined) {
   };
 }
 
+const fresh = "; both releases' servers started for it, the current code's again halfway";
+
 export async function benchApi(
   server: BenchServer,
   emulator: AuthEmulator,
@@ -111,11 +116,11 @@ export async function benchApi(
   const token = await demoIdToken(emulator.host, user.email, DEMO_PASSWORD);
   const settings = loadSettings(previous);
   log(
-    `API load: ${settings.rounds} round(s) × ${settings.durationSeconds} s per server and endpoint, ${settings.connections} connections`,
+    `API load: ${settings.rounds} round(s) × ${settings.durationSeconds} s per server and endpoint, ${settings.connections} connections${previous ? fresh : ""}`,
   );
   const results = await measureApi({
     origin: server.origin,
-    previousOrigin: previous?.origin,
+    startServer: previous?.startServer,
     ...settings,
     endpoints: [
       { name: "GET /api/p/privacy-policy", path: "/api/p/privacy-policy", hasTarget: true },
@@ -146,11 +151,11 @@ export async function benchStatic(
 ): Promise<BenchResults["staticPages"]> {
   const settings = loadSettings(previous);
   log(
-    `static pages under load: ${settings.rounds} round(s) × ${settings.durationSeconds} s per server and variant, ${settings.connections} connections`,
+    `static pages under load: ${settings.rounds} round(s) × ${settings.durationSeconds} s per server and variant, ${settings.connections} connections${previous ? fresh : ""}`,
   );
   const results = await measureApi({
     origin: server.origin,
-    previousOrigin: previous?.origin,
+    startServer: previous?.startServer,
     ...settings,
     endpoints: [
       { name: "GET / (uncompressed)", path: "/", hasTarget: true },

@@ -34,6 +34,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, relative } from "node:path";
 import type { AuthEmulator } from "../scripts/auth-emulator.ts";
+import type { Release } from "./api-throughput.ts";
 import {
   type BenchServer,
   ensureWebBuild,
@@ -211,11 +212,16 @@ async function main() {
     if (needsServer) {
       server = await startBenchServer({ emulatorHost });
       log(`server at ${server.origin}`);
-      if (prepared) previousServer = await startPrevious(prepared, emulatorHost, log);
+      const release = prepared;
+      if (release) previousServer = await startPrevious(release, emulatorHost, log);
       const previous = previousServer &&
-        prepared && {
+        release && {
           origin: previousServer.origin,
-          sha: prepared.release.sha,
+          sha: release.release.sha,
+          startServer: (which: Release) =>
+            which === "current"
+              ? startBenchServer({ emulatorHost })
+              : startPrevious(release, emulatorHost, log),
         };
       emulator = await measureServers(results, server, previous, emulatorStarting);
     }
