@@ -14,6 +14,6 @@ export function registerActivityRoutes(app: Hono, deps: ApiDeps): void {
   const query = databaseDeadline(deps.config.DATABASE_TIMEOUT_MS);
   app.get("/admin/activity", requireOperator(deps), async (c) => {
     const page = parseOrBadRequest(activityQuerySchema, c.req.query());
-    return c.json(await query(listActivity(deps.db, page)), 200);
+    return c.json(await query(() => listActivity(deps.db, page)), 200);
   });
 }

@@ -39,7 +39,7 @@ export function requireOperator(deps: ApiDeps): MiddlewareHandler {
       if (error instanceof InvalidTokenError) throw unauthorized("Invalid or expired sign-in");
       throw error;
     }
-    const profile = await query(findProfileByUid(deps.db, verified.uid));
+    const profile = await query(() => findProfileByUid(deps.db, verified.uid));
     if (profile?.role !== "operator") throw forbidden("This is for the Rise team only");
     c.set("operator", { uid: verified.uid, email: profile.email ?? verified.email });
     await next();

@@ -61,7 +61,7 @@ export function createContentPageStore(deps: {
   });
 
   async function load(handle: string): Promise<StoredPageAnswer | undefined> {
-    const page = await query(findContentPage(deps.db, handle));
+    const page = await query(() => findContentPage(deps.db, handle));
     if (!page) return undefined;
     if (page.renamedTo !== null) {
       // The body, not a Location header, carries the new place: fetch() would follow a

@@ -58,7 +58,7 @@ export function registerPageAdminRoutes(app: Hono, deps: ApiDeps): void {
   });
 
   app.get("/admin/pages", operatorOnly, async (c) => {
-    const [pages, renamed] = await query(
+    const [pages, renamed] = await query(() =>
       Promise.all([listPageSummaries(deps.db), listRenamedPages(deps.db)]),
     );
     return c.json({ pages: pages.map(adminPageSummary), renamed } satisfies AdminPageList, 200);
@@ -86,7 +86,7 @@ export function registerPageAdminRoutes(app: Hono, deps: ApiDeps): void {
 
   app.get("/admin/pages/:handle", operatorOnly, async (c) => {
     const handle = handleOf(c);
-    const [row, latest] = await query(
+    const [row, latest] = await query(() =>
       Promise.all([livePage(deps.db, handle), latestPageRevision(deps.db, handle)]),
     );
     const author = latest && { name: latest.actor, uid: latest.actorUid };
@@ -96,7 +96,7 @@ export function registerPageAdminRoutes(app: Hono, deps: ApiDeps): void {
   app.put("/admin/pages/:handle", writeLimit, operatorOnly, pageBodyLimit, async (c) => {
     const page = preparePageWrite(handleOf(c), await jsonBody(c, "the page"), placeholders);
     const given = preconditionsOf((name) => c.req.header(name));
-    const saved = await query(saveContentPage(deps.db, actorOf(c), page, given));
+    const saved = await query(() => saveContentPage(deps.db, actorOf(c), page, given));
     deps.contentPages.forget(page.handle);
     return answerPage(c, saved.row, saved.created ? 201 : 200);
   });
@@ -104,7 +104,7 @@ export function registerPageAdminRoutes(app: Hono, deps: ApiDeps): void {
   app.delete("/admin/pages/:handle", writeLimit, operatorOnly, async (c) => {
     const handle = handleOf(c);
     const given = preconditionsRequired(c, "delete");
-    await query(deleteContentPage(deps.db, actorOf(c), handle, given));
+    await query(() => deleteContentPage(deps.db, actorOf(c), handle, given));
     deps.contentPages.forget(handle);
     return c.body(null, 204);
   });
@@ -113,7 +113,7 @@ export function registerPageAdminRoutes(app: Hono, deps: ApiDeps): void {
     const from = handleOf(c);
     const to = newHandleOf(await jsonBody(c, "the new handle"));
     const given = preconditionsRequired(c, "rename");
-    const row = await query(renameContentPage(deps.db, actorOf(c), { from, to }, given));
+    const row = await query(() => renameContentPage(deps.db, actorOf(c), { from, to }, given));
     deps.contentPages.forget(from);
     deps.contentPages.forget(to);
     return answerPage(c, row);

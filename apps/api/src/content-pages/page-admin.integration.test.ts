@@ -5,11 +5,15 @@ import { activityEntries, contentPageRevisions } from "../db/schema.ts";
 import { expectOperatorsOnly } from "../test-support/back-office-client.ts";
 import { expectApiError } from "../test-support/expect-api-error.ts";
 import { freshTestServerPerTest } from "../test-support/fresh-per-test.ts";
-import { connectionsWaitingForLocks, holdTransaction } from "../test-support/held-transaction.ts";
+import {
+  connectionsInTransaction,
+  connectionsWaitingForLocks,
+  holdTransaction,
+} from "../test-support/held-transaction.ts";
 import { ann, bob, seedBackOfficeAccounts } from "../test-support/operator-accounts.ts";
 import { pageEditorClient } from "../test-support/page-editor.ts";
 import { testBackends } from "../test-support/test-database.ts";
-import { stopRateLimitClock } from "../test-support/test-server.ts";
+import { startTestServer, stopRateLimitClock, testConfig } from "../test-support/test-server.ts";
 import { findContentPage, lockPageWrites, putContentPage } from "./content-page-queries.ts";
 import { BEFORE_PAGE_HISTORY } from "./content-page-revisions.ts";
 import { saveContentPage } from "./edit-content-page.ts";
@@ -241,6 +245,34 @@ describe.each(testBackends({ postgresDatabase: "page_admin" }))(
         await first.commit();
         expect(await second).toMatchObject({ status: 412, code: "precondition_failed" });
         expect(await entryCount()).toBe(0);
+      },
+    );
+
+    // The editor is told a save answered 503 did not go through and to try again: it must not
+    // land later, when the database gets to it, and meet the retry as a colleague's change.
+    it.runIf(name === "postgres")(
+      "rolls back a save answered 503 at the database deadline once the database gets to it",
+      async () => {
+        const { db } = fresh.handle;
+        const slow = await startTestServer(fresh.handle, {
+          config: { ...testConfig, DATABASE_TIMEOUT_MS: 300 },
+        });
+        try {
+          const editor = pageEditorClient(() => slow.url);
+          const held = await holdTransaction(db, lockPageWrites);
+          const answer = editor.put("about", privacy, { "If-None-Match": "*" });
+          await expect.poll(() => connectionsWaitingForLocks(db)).toBe(1);
+          await expectApiError(await answer, 503, "service_unavailable");
+
+          await held.commit();
+          await expect.poll(() => connectionsInTransaction(db)).toBe(0);
+          expect(await findContentPage(db, "about")).toBeUndefined();
+          expect(await entryCount()).toBe(0);
+          expect(await revisionCount()).toBe(0);
+          await editor.pageOf(await editor.put("about", privacy, { "If-None-Match": "*" }), 201);
+        } finally {
+          await slow.close();
+        }
       },
     );
 

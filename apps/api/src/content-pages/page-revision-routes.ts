@@ -24,7 +24,7 @@ export function registerPageRevisionRoutes(app: Hono, deps: ApiDeps): void {
 
   app.get("/admin/pages/:handle/revisions", operatorOnly, async (c) => {
     const handle = handleOf(c);
-    const rows = await query(
+    const rows = await query(() =>
       livePage(deps.db, handle).then(() =>
         listPageRevisions(deps.db, handle, PAGE_REVISIONS_LISTED),
       ),
@@ -35,7 +35,7 @@ export function registerPageRevisionRoutes(app: Hono, deps: ApiDeps): void {
   app.get("/admin/pages/:handle/revisions/:id", operatorOnly, async (c) => {
     const handle = handleOf(c);
     const id = revisionIdOf(c);
-    const row = await query(
+    const row = await query(() =>
       livePage(deps.db, handle).then(() => findPageRevision(deps.db, handle, id)),
     );
     if (!row) throw notFound(`The page "${handle}" has no revision ${id}`);
@@ -47,7 +47,7 @@ export function registerPageRevisionRoutes(app: Hono, deps: ApiDeps): void {
     const revisionId = revisionIdOf(c);
     const given = preconditionsRequired(c, "restore");
     const restore = { handle, revisionId, placeholders };
-    const row = await query(restorePageRevision(deps.db, actorOf(c), restore, given));
+    const row = await query(() => restorePageRevision(deps.db, actorOf(c), restore, given));
     deps.contentPages.forget(handle);
     return answerPage(c, row);
   });

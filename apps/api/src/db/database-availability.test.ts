@@ -46,12 +46,12 @@ describe("isDatabaseUnavailable", () => {
 
 describe("withDeadline", () => {
   it("passes results and errors through", async () => {
-    await expect(withDeadline(Promise.resolve(7), 50)).resolves.toBe(7);
-    await expect(withDeadline(Promise.reject(new Error("boom")), 50)).rejects.toThrow("boom");
+    await expect(withDeadline(() => Promise.resolve(7), 50)).resolves.toBe(7);
+    await expect(withDeadline(() => Promise.reject(new Error("boom")), 50)).rejects.toThrow("boom");
   });
 
   it("gives up after the deadline", async () => {
     const never = new Promise<never>(() => {});
-    await expect(withDeadline(never, 20)).rejects.toBeInstanceOf(DatabaseTimeoutError);
+    await expect(withDeadline(() => never, 20)).rejects.toBeInstanceOf(DatabaseTimeoutError);
   });
 });

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { callersDeadline } from "./database-availability.ts";
 import { DatabaseConnectionError } from "./database-identity.ts";
 import { schema } from "./schema.ts";
 
@@ -84,7 +85,7 @@ async function openPostgres(
     // which would delay recovery that long after the server is back; half a second at most.
     backoff: (attempt: number) => Math.min(0.05 * 2 ** attempt, 0.5),
   });
-  const db = drizzlePostgres({ client, schema });
+  const db = commitWithinDeadline(drizzlePostgres({ client, schema }));
   return {
     db,
     kind: "postgres",
@@ -113,7 +114,7 @@ async function migratePostgresWithLock(url: string): Promise<void> {
 async function openPglite(dataDir: string, migrate: boolean): Promise<DatabaseHandle> {
   if (dataDir !== "memory") mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir === "memory" ? {} : { dataDir });
-  const db = drizzlePglite({ client: pglite, schema });
+  const db = commitWithinDeadline(drizzlePglite({ client: pglite, schema }));
   if (migrate) await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db,
@@ -127,4 +128,27 @@ async function openPglite(dataDir: string, migrate: boolean): Promise<DatabaseHa
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+/**
+ * A transaction begun under a deadline (withDeadline) commits only while its caller still
+ * waits: once the deadline has passed, the request has been answered 503 ("try again"), and the
+ * transaction rolls back when its work is done instead of committing late. An operator told a
+ * save did not go through can save again without meeting their own change as a colleague's;
+ * a webhook's sender retries a delivery that is then stored once. The deadline is read where
+ * the transaction is begun, in its caller's async context: the driver may run the work later,
+ * from its own queue.
+ */
+function commitWithinDeadline<D extends Database>(db: D): D {
+  const begin = db.transaction.bind(db);
+  const transaction: Database["transaction"] = (work, config) => {
+    const deadline = callersDeadline();
+    return begin(async (tx) => {
+      const result = await work(tx);
+      deadline.throwIfPassed();
+      return result;
+    }, config);
+  };
+  db.transaction = transaction;
+  return db;
 }

@@ -23,7 +23,9 @@ export const EVENT_BODY_MAX_BYTES = 4 * 1024;
  * not counted.
  */
 export function registerEventRoutes(app: Hono, deps: ApiDeps): void {
-  const query = databaseDeadline(deps.config.DATABASE_TIMEOUT_MS);
+  // A beacon is sent once and never again: a landing or booking the database records after the
+  // deadline (answered 503) is kept rather than lost.
+  const query = databaseDeadline(deps.config.DATABASE_TIMEOUT_MS, "kept");
 
   app.post(
     "/events",
@@ -41,7 +43,7 @@ export function registerEventRoutes(app: Hono, deps: ApiDeps): void {
       const event = parseOrBadRequest(siteEventSchema, body);
       if (event.type === "landing") {
         if (!isAutomatedRequest((name) => c.req.header(name))) {
-          await query(
+          await query(() =>
             recordLanding(deps.db, event, {
               newNamesPerDay: deps.config.ATTRIBUTION_NEW_NAMES_PER_DAY,
               logger: deps.logger,
@@ -49,7 +51,7 @@ export function registerEventRoutes(app: Hono, deps: ApiDeps): void {
           );
         }
       } else {
-        await query(recordBrowserBooking(deps.db, event));
+        await query(() => recordBrowserBooking(deps.db, event));
       }
       const accepted: ConversionAccepted = { accepted: true };
       return c.json(accepted, 202);

@@ -41,7 +41,7 @@ function reportDeadline(deps: ApiDeps): MiddlewareHandler {
   const deadlineMs = deps.config.REPORT_DEADLINE_MS;
   return async (c, next) => {
     try {
-      await withDeadline(next(), deadlineMs);
+      await withDeadline(() => next(), deadlineMs);
     } catch (error) {
       // Errors of the handlers after this one are answered by onError before next() returns,
       // so a timeout caught here is this deadline's own.

@@ -14,7 +14,7 @@ export function registerHealthRoutes(app: Hono, deps: ApiDeps): void {
   // Readiness: take traffic only while the database answers.
   app.get("/ready", async (c) => {
     try {
-      await withDeadline(deps.ping(), deps.config.DATABASE_TIMEOUT_MS);
+      await withDeadline(() => deps.ping(), deps.config.DATABASE_TIMEOUT_MS);
     } catch (error) {
       deps.logger.warn({ err: error }, "readiness check failed");
       throw databaseUnavailable();

@@ -69,15 +69,16 @@ export function createRateLimiter(deps: {
     }
     if (batch.length > 0) {
       const totals = await withDeadline(
-        addRequestCounts(
-          deps.db,
-          batch.map(({ counter, added }) => ({
-            bucket: counter.bucket,
-            client: counter.client,
-            windowStart: new Date(counter.windowStart),
-            added,
-          })),
-        ),
+        () =>
+          addRequestCounts(
+            deps.db,
+            batch.map(({ counter, added }) => ({
+              bucket: counter.bucket,
+              client: counter.client,
+              windowStart: new Date(counter.windowStart),
+              added,
+            })),
+          ),
         deps.config.DATABASE_TIMEOUT_MS,
       );
       const totalOf = new Map(totals.map((row) => [keyOf(row.bucket, row.client), row.count]));
@@ -90,7 +91,7 @@ export function createRateLimiter(deps: {
     if (currentWindow > lastCleanup) {
       // Once a minute per instance, so the table stays small without a cron job.
       lastCleanup = currentWindow;
-      await withDeadline(deleteExpiredWindows(deps.db), deps.config.DATABASE_TIMEOUT_MS);
+      await withDeadline(() => deleteExpiredWindows(deps.db), deps.config.DATABASE_TIMEOUT_MS);
     }
   }
 

@@ -24,7 +24,7 @@ export function registerMeRoutes(app: Hono, deps: ApiDeps): void {
       throw error;
     }
 
-    const profile = await query(ensureProfile(deps.db, user.uid, user.email));
+    const profile = await query(() => ensureProfile(deps.db, user.uid, user.email));
     const body: Me = {
       user: {
         uid: user.uid,

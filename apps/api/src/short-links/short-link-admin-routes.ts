@@ -32,7 +32,7 @@ export function registerShortLinkAdminRoutes(app: Hono, deps: ApiDeps): void {
 
   app.get("/admin/links/:cat/:id", operatorOnly, async (c) => {
     const { cat, id } = addressOf(c);
-    const row = await query(findShortLink(deps.db, cat, id));
+    const row = await query(() => findShortLink(deps.db, cat, id));
     if (!row) throw notFound(`There is no link ${cat}/${id}`);
     if (row.movedTo !== null) throw notFound(`${cat}/${id} was moved to ${row.movedTo}`);
     return answer(c, row, 200);
@@ -41,7 +41,7 @@ export function registerShortLinkAdminRoutes(app: Hono, deps: ApiDeps): void {
   app.put("/admin/links/:cat/:id", writeLimit, operatorOnly, linkBodyLimit, async (c) => {
     const link = prepareLinkWrite(addressOf(c), await jsonBody(c, "the link"), policy);
     const given = preconditionsOf((name) => c.req.header(name));
-    const saved = await query(saveShortLink(deps.db, actorOf(c), link, given));
+    const saved = await query(() => saveShortLink(deps.db, actorOf(c), link, given));
     return answer(c, saved.row, saved.created ? 201 : 200);
   });
 
@@ -53,7 +53,7 @@ export function registerShortLinkAdminRoutes(app: Hono, deps: ApiDeps): void {
         "Send the revision you are deleting in If-Match, so a link changed since you opened it is never deleted unseen",
       );
     }
-    await query(deleteShortLink(deps.db, actorOf(c), address, given));
+    await query(() => deleteShortLink(deps.db, actorOf(c), address, given));
     return c.body(null, 204);
   });
 }

@@ -74,7 +74,7 @@ export function createShortLinkStore(deps: {
     const batch = pending;
     pending = new Map();
     try {
-      await withDeadline(addShortLinkCounts(deps.db, [...batch.values()]), deadline);
+      await withDeadline(() => addShortLinkCounts(deps.db, [...batch.values()]), deadline);
     } catch (error) {
       // A write that ran out of time may still land, and adding it again would count its
       // clicks twice: those are given up. Any other failure means it did not happen, so the
@@ -117,7 +117,7 @@ export function createShortLinkStore(deps: {
   return {
     find(cat, id) {
       return cache.get(linkKey(cat, id), async () => {
-        const row = await withDeadline(findShortLink(deps.db, cat, id), deadline);
+        const row = await withDeadline(() => findShortLink(deps.db, cat, id), deadline);
         return (
           row && {
             target: row.target,

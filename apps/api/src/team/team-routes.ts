@@ -31,7 +31,9 @@ const UID_MAX_LENGTH = 128;
 export function registerTeamRoutes(app: Hono, deps: ApiDeps): void {
   const { query, operatorOnly, writeLimit } = backOfficeGuards(deps);
 
-  app.get("/admin/team", operatorOnly, async (c) => c.json(await query(listTeam(deps.db)), 200));
+  app.get("/admin/team", operatorOnly, async (c) =>
+    c.json(await query(() => listTeam(deps.db)), 200),
+  );
 
   app.post("/admin/team", writeLimit, operatorOnly, grantBodyLimit, async (c) => {
     const { email } = parseOrUnprocessable(teamGrantSchema, await jsonBody(c, "the address"));
@@ -41,17 +43,17 @@ export function registerTeamRoutes(app: Hono, deps: ApiDeps): void {
     // be added before their first visit. Safe, because the identity service has just said the
     // address is theirs (verified) and the uid is the service's own, which their first sign-in
     // will carry: the profile then made is this one.
-    const change = await query(
+    const change = await query(() =>
       grantOperatorRole(deps.db, actorOf(c), account, { makeProfile: true }),
     );
     if (change.outcome === "refused") throw refusal(change.reason, actorOf(c), account);
-    const member = await query(findTeamMember(deps.db, account.uid));
+    const member = await query(() => findTeamMember(deps.db, account.uid));
     return c.json(member ?? { ...account, since: null }, change.outcome === "changed" ? 201 : 200);
   });
 
   app.delete("/admin/team/:uid", writeLimit, operatorOnly, async (c) => {
     const uid = uidOf(c);
-    const change = await query(revokeOperatorRole(deps.db, actorOf(c), uid));
+    const change = await query(() => revokeOperatorRole(deps.db, actorOf(c), uid));
     if (change.outcome === "refused") {
       throw refusal(change.reason, actorOf(c), { uid, email: null });
     }

@@ -40,3 +40,15 @@ export async function connectionsWaitingForLocks(db: Database): Promise<number> 
   // postgres.js answers the rows as an array.
   return (rows as unknown as Array<{ waiting: number }>)[0]?.waiting ?? 0;
 }
+
+/**
+ * How many of the database's other connections are inside a transaction (PostgreSQL only):
+ * 0 once every write begun has committed or rolled back.
+ */
+export async function connectionsInTransaction(db: Database): Promise<number> {
+  const rows = await db.execute<{ open: number }>(
+    sql`select count(*)::int as open from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`,
+  );
+  return (rows as unknown as Array<{ open: number }>)[0]?.open ?? 0;
+}

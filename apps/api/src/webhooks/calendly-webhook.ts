@@ -139,7 +139,7 @@ export function registerCalendlyWebhookRoute(app: Hono, deps: ApiDeps): void {
       return c.json({ received: true }, 200);
     }
     const delivery = parseOrBadRequest(inviteeEventSchema, json);
-    const { outcome, creditedBy } = await query(store(delivery));
+    const { outcome, creditedBy } = await query(() => store(delivery));
     deps.logger.info(
       {
         invitee: delivery.payload.uri,

@@ -102,8 +102,8 @@ export function registerStripeWebhookRoute(app: Hono, deps: ApiDeps): void {
     const kind = checkoutEventKind(event.type, session.data?.payment_status);
     if (kind) {
       if (!session.success) throw badRequest("The event's checkout session has no usable id");
-      const credit = await query(creditCheckout(deps.db, session.data.client_reference_id));
-      const changed = await query(
+      const credit = await query(() => creditCheckout(deps.db, session.data.client_reference_id));
+      const changed = await query(() =>
         recordCheckoutEvent(deps.db, {
           session: session.data.id,
           kind,
