@@ -4,6 +4,7 @@ import path from "node:path";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as encodedBody from "../http/encoded-body.ts";
+import { PREPARE_AT_ONCE } from "./build-cache.ts";
 import { createSiteHandler } from "./serve-site.ts";
 
 // Counts the compressions while doing them for real.
@@ -55,6 +56,37 @@ describe("serve-site's prepareAll", () => {
       .onError((_error, c) => c.text("Internal Server Error", 500));
     expect((await app.request("/assets/app-1.css")).status).toBe(500);
     expect((await app.request("/assets/app-1.css")).status).toBe(200);
+  });
+
+  it("prepares a large build a few files at a time, and every file of it", async () => {
+    const manyDir = mkdtempSync(path.join(tmpdir(), "bakery-site-prepare-many-"));
+    const files = Array.from({ length: PREPARE_AT_ONCE * 3 }, (_, i) => `chunk-${i}.js`);
+    for (const file of files)
+      writeFileSync(path.join(manyDir, file), big(`export const n = ${file};`));
+    const compress = vi.mocked(encodedBody.compress);
+    const real = compress.getMockImplementation();
+    if (!real) throw new Error("compress is not wrapped");
+    let inFlight = 0;
+    let most = 0;
+    compress.mockClear();
+    compress.mockImplementation(async (...args) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        return await real(...args);
+      } finally {
+        inFlight--;
+      }
+    });
+    try {
+      await createSiteHandler({ root: manyDir }).prepareAll();
+    } finally {
+      compress.mockImplementation(real);
+      rmSync(manyDir, { recursive: true, force: true });
+    }
+    // Two compressions (brotli and gzip) per file being prepared; how many overlap in fact
+    // depends on how fast each finishes, so only the bound is certain.
+    expect(most).toBeLessThanOrEqual(PREPARE_AT_ONCE * 2);
+    expect(compress).toHaveBeenCalledTimes(files.length * 2);
   });
 
   it("does nothing for a build folder that is not there yet", async () => {
