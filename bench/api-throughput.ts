@@ -59,18 +59,19 @@ export interface RunningServer {
 
 export type Release = "current" | "previous";
 
+/** Where a section's load goes. */
+export type LoadedServers =
+  /** The current code's server, already running, measured alone. */
+  | { origin: string }
+  /** Beside the previous release: starts a server of either release for the section (see above). */
+  | { start: (release: Release) => Promise<RunningServer> };
+
 export interface ApiLoadOptions {
-  /** The current code's server, when measured alone. */
-  origin: string;
+  servers: LoadedServers;
   endpoints: Endpoint[];
   connections: number;
   durationSeconds: number;
   rounds: number;
-  /**
-   * Beside the previous release: starts a server of either release. The section then measures
-   * servers of its own (see above) rather than `origin`.
-   */
-  startServer?: (release: Release) => Promise<RunningServer>;
 }
 
 interface Answer {
@@ -216,17 +217,17 @@ function resultOf({ endpoint, answer, runs }: Measured, withPrevious: boolean): 
   };
 }
 
-/** `rounds` of every endpoint against the servers at `origins`, each warmed up first. */
+/** `rounds` of every endpoint against the servers under load, each warmed up first. */
 async function measureAll(
   options: ApiLoadOptions,
   measured: Measured[],
-  origins: { product: string; previous?: string },
+  origins: { current: string; previous?: string | undefined },
   rounds: { first: number; count: number },
 ) {
   for (const { endpoint, baseline, runs } of measured) {
     const headers = endpoint.headers ?? {};
     const targets: Targets = {
-      product: `${origins.product}${endpoint.path}`,
+      product: `${origins.current}${endpoint.path}`,
       baseline: `${baseline.origin}${endpoint.path}`,
       ...(origins.previous && { previous: `${origins.previous}${endpoint.path}` }),
     };
@@ -235,8 +236,11 @@ async function measureAll(
   }
 }
 
-/** The product's answers, then a bare server answering each. */
-async function prepare(origin: string, endpoints: Endpoint[]): Promise<Measured[]> {
+/**
+ * The product's answers, then a bare server answering each, added to `measured` as each starts
+ * (so that whoever closes `measured` closes every one started, also when a later one fails).
+ */
+async function prepare(origin: string, endpoints: Endpoint[], measured: Measured[]) {
   const answers = new Map<string, Answer>();
   for (const endpoint of endpoints) {
     if (!answers.has(answerKey(endpoint))) {
@@ -246,14 +250,43 @@ async function prepare(origin: string, endpoints: Endpoint[]): Promise<Measured[
       );
     }
   }
-  const measured: Measured[] = [];
   for (const endpoint of endpoints) {
     const answer = answers.get(answerKey(endpoint));
     if (!answer) throw new Error(`no answer recorded for ${endpoint.name}`);
     const runs: Runs = { product: [], baseline: [], previous: [] };
     measured.push({ endpoint, answer, baseline: await startBaseline(answer), runs });
   }
-  return measured;
+}
+
+/** The product's servers a section loads. */
+interface UnderLoad {
+  current: string;
+  previous?: string;
+  /** Starts the current code's server again (beside the previous release only). */
+  restartCurrent?(): Promise<void>;
+  /** Stops the servers the section started. */
+  close(): Promise<void>;
+}
+
+async function startUnderLoad(servers: LoadedServers): Promise<UnderLoad> {
+  if ("origin" in servers) return { current: servers.origin, close: async () => {} };
+  // The current code's server first, then the previous release's.
+  let current = await servers.start("current");
+  const previous = await servers.start("previous").catch(async (error: unknown) => {
+    await current.close();
+    throw error;
+  });
+  const underLoad: UnderLoad = {
+    current: current.origin,
+    previous: previous.origin,
+    async restartCurrent() {
+      await current.close();
+      current = await servers.start("current");
+      underLoad.current = current.origin;
+    },
+    close: () => closeAll([current, previous]),
+  };
+  return underLoad;
 }
 
 async function closeAll(servers: { close(): Promise<void> }[]) {
@@ -261,62 +294,23 @@ async function closeAll(servers: { close(): Promise<void> }[]) {
 }
 
 export async function measureApi(options: ApiLoadOptions): Promise<EndpointResult[]> {
-  const { startServer } = options;
-  if (!startServer) {
-    const measured = await prepare(options.origin, options.endpoints);
-    try {
-      await measureAll(
-        options,
-        measured,
-        { product: options.origin },
-        {
-          first: 0,
-          count: options.rounds,
-        },
-      );
-      return measured.map((one) => resultOf(one, false));
-    } finally {
-      await closeAll(measured.map(({ baseline }) => closeBaseline(baseline.server)));
-    }
-  }
-  // The current code's server first, then the previous release's; halfway, the current code's
-  // again, so each is the newer process for half of the rounds.
-  const firstHalf = Math.ceil(options.rounds / 2);
-  let current = await startServer("current");
-  const previous = await startServer("previous").catch(async (error: unknown) => {
-    await current.close();
-    throw error;
-  });
-  let measured: Measured[] = [];
+  const servers = await startUnderLoad(options.servers);
+  const measured: Measured[] = [];
   try {
-    measured = await prepare(current.origin, options.endpoints);
-    await measureAll(
-      options,
-      measured,
-      { product: current.origin, previous: previous.origin },
-      {
-        first: 0,
-        count: firstHalf,
-      },
-    );
-    await current.close();
-    current = await startServer("current");
-    await measureAll(
-      options,
-      measured,
-      { product: current.origin, previous: previous.origin },
-      {
-        first: firstHalf,
-        count: options.rounds - firstHalf,
-      },
-    );
-    return measured.map((one) => resultOf(one, true));
+    await prepare(servers.current, options.endpoints, measured);
+    // Beside the previous release, the current code's server is started again halfway, so that
+    // each is the newer process for half of the rounds.
+    const firstHalf = servers.restartCurrent ? Math.ceil(options.rounds / 2) : options.rounds;
+    const measureFrom = (first: number, count: number) =>
+      measureAll(options, measured, servers, { first, count });
+    await measureFrom(0, firstHalf);
+    if (servers.restartCurrent && firstHalf < options.rounds) {
+      await servers.restartCurrent();
+      await measureFrom(firstHalf, options.rounds - firstHalf);
+    }
+    return measured.map((one) => resultOf(one, servers.previous !== undefined));
   } finally {
-    await closeAll([
-      current,
-      previous,
-      ...measured.map(({ baseline }) => closeBaseline(baseline.server)),
-    ]);
+    await closeAll([servers, ...measured.map(({ baseline }) => closeBaseline(baseline.server))]);
   }
 }
 

@@ -119,8 +119,7 @@ export async function benchApi(
     `API load: ${settings.rounds} round(s) × ${settings.durationSeconds} s per server and endpoint, ${settings.connections} connections${previous ? fresh : ""}`,
   );
   const results = await measureApi({
-    origin: server.origin,
-    startServer: previous?.startServer,
+    servers: previous ? { start: previous.startServer } : { origin: server.origin },
     ...settings,
     endpoints: [
       { name: "GET /api/p/privacy-policy", path: "/api/p/privacy-policy", hasTarget: true },
@@ -154,8 +153,7 @@ export async function benchStatic(
     `static pages under load: ${settings.rounds} round(s) × ${settings.durationSeconds} s per server and variant, ${settings.connections} connections${previous ? fresh : ""}`,
   );
   const results = await measureApi({
-    origin: server.origin,
-    startServer: previous?.startServer,
+    servers: previous ? { start: previous.startServer } : { origin: server.origin },
     ...settings,
     endpoints: [
       { name: "GET / (uncompressed)", path: "/", hasTarget: true },
