@@ -233,8 +233,15 @@ test.describe("the operator", () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    // What is wider than the screen scrolls inside the table's own region, which is named.
-    await expect(page.getByRole("region", { name: /^Short links, clicks/ })).toBeVisible();
+    // What is wider than the screen scrolls inside the table's own region, which is named and
+    // says so, on a laptop's screen as on a phone's.
+    const region = page.getByRole("region", { name: /^Short links, clicks/ });
+    await expect(region).toBeVisible();
+    await expect(region).toHaveAccessibleDescription(
+      "Scroll the table sideways to see every column.",
+    );
+    const hint = await region.getAttribute("aria-describedby");
+    await expect(page.locator(`[id="${hint}"]`)).toBeVisible();
     if (test.info().project.name === "desktop") {
       // On a laptop's screen the row's actions are in view without scrolling the table.
       const edit = page.getByRole("button", { name: `Edit /to/e2e/${id}` });

@@ -8,6 +8,7 @@ import {
   sortRows,
   type TableSort,
 } from "./table-sort.ts";
+import { useOverflowsSideways } from "./use-overflows-sideways.ts";
 
 export type TableColumn<Row> = {
   id: string;
@@ -50,9 +51,9 @@ type SortableTableProps<Row> = {
 
 /**
  * A table whose column headers sort it (buttons, with `aria-sort` on the sorted one), and
- * an export of exactly the rows shown, in the order shown, as a CSV file. Wide tables
- * scroll sideways inside their own focusable region on a phone; what a short header means is
- * written under the table.
+ * an export of exactly the rows shown, in the order shown, as a CSV file. A table wider than
+ * the page scrolls sideways inside its own focusable region, and says so above it; what a
+ * short header means is written under the table.
  */
 export function SortableTable<Row>({
   caption,
@@ -66,6 +67,7 @@ export function SortableTable<Row>({
   fileName,
 }: SortableTableProps<Row>) {
   const [sort, setSort] = useState(initialSort);
+  const [region, overflows] = useOverflowsSideways<HTMLElement>();
   const noteId = useId();
   const byId = new Map(columns.map((column) => [column.id, column]));
   const sorted = sortRows(rows, sort, (row, id) => byId.get(id)?.value?.(row) ?? null);
@@ -86,8 +88,16 @@ export function SortableTable<Row>({
 
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-cocoa text-sm md:hidden">Swipe the table sideways to see every column.</p>
+      <p
+        id={`${noteId}-scrolls`}
+        // Until measured, where a wide table most likely scrolls: on a phone.
+        className={`text-cocoa text-sm ${overflows === undefined ? "md:hidden" : overflows ? "" : "hidden"}`}
+      >
+        Scroll the table sideways to see every column.
+      </p>
       <section
+        ref={region}
+        aria-describedby={overflows ? `${noteId}-scrolls` : undefined}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard to scroll it
         tabIndex={0}
         aria-label={caption}
