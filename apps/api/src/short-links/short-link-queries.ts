@@ -25,14 +25,20 @@ export interface ShortLinkCounts {
 }
 
 /**
- * Adds many clicks and scans in one statement: `counts` holds each link's since the last
- * call (one entry per link). Each link's counts grow atomically, so instances flushing
- * at the same time never lose each other's. A link removed meanwhile is skipped.
+ * Adds many clicks and scans, a thousand links per statement: `counts` holds each link's since
+ * the last call (one entry per link). Each link's counts grow atomically, so instances flushing
+ * at the same time never lose each other's. A link removed meanwhile is skipped. The statements
+ * are one transaction: a call that fails has added nothing, so its caller may add the same
+ * counts again without counting any twice.
  */
-export async function addShortLinkCounts(
+export function addShortLinkCounts(
   db: Database,
   counts: ReadonlyArray<ShortLinkCounts>,
 ): Promise<void> {
+  return db.transaction((tx) => addCountsIn(tx, counts));
+}
+
+async function addCountsIn(db: Transaction, counts: ReadonlyArray<ShortLinkCounts>) {
   // PostgreSQL allows 65,535 parameters per statement; four per link.
   for (let start = 0; start < counts.length; start += 1_000) {
     const rows = sql.join(

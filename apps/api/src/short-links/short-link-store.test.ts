@@ -5,7 +5,7 @@ import { silentLogger } from "../logger.ts";
 import { emptyDatabasePerTest } from "../test-support/fresh-per-test.ts";
 import { testBackends } from "../test-support/test-database.ts";
 import { testConfig } from "../test-support/test-server.ts";
-import { findShortLink, putShortLink } from "./short-link-queries.ts";
+import { addShortLinkCounts, findShortLink, putShortLink } from "./short-link-queries.ts";
 import { createShortLinkStore } from "./short-link-store.ts";
 
 describe.each(testBackends({ postgresDatabase: "short_link_store" }))(
@@ -93,7 +93,7 @@ describe.each(testBackends({ postgresDatabase: "short_link_store" }))(
       let down = true;
       const flaky = new Proxy(fresh.handle.db, {
         get: (target, property, receiver) => {
-          if (down && property === "execute") {
+          if (down && property === "transaction") {
             return () => Promise.reject(Object.assign(new Error("down"), { code: "ECONNREFUSED" }));
           }
           return Reflect.get(target, property, receiver);
@@ -113,7 +113,7 @@ describe.each(testBackends({ postgresDatabase: "short_link_store" }))(
       let hung = true;
       const slow = new Proxy(fresh.handle.db, {
         get: (target, property, receiver) => {
-          if (hung && property === "execute") return () => new Promise(() => {});
+          if (hung && property === "transaction") return () => new Promise(() => {});
           return Reflect.get(target, property, receiver);
         },
       });
@@ -130,6 +130,28 @@ describe.each(testBackends({ postgresDatabase: "short_link_store" }))(
       await links.flush();
       expect(await clicks("spring")).toBe(1);
       await links.close();
+    });
+
+    it("adds a flush's counts all or none, also over more than one statement", async () => {
+      // A thousand links per statement: spring and 999 links that no longer exist in the
+      // first, and in the second a count the column cannot hold, so that statement fails.
+      const ghosts = Array.from({ length: 999 }, (_, i) => ({
+        cat: "promo",
+        id: `gone-${i}`,
+        clicks: 1,
+        scans: 0,
+      }));
+      const counts = [
+        { cat: "promo", id: "spring", clicks: 3, scans: 0 },
+        ...ghosts,
+        { cat: "promo", id: "summer", clicks: 2 ** 31, scans: 0 },
+      ];
+      await expect(addShortLinkCounts(fresh.handle.db, counts)).rejects.toThrow();
+      expect(await clicks("spring")).toBe(0);
+      expect(await byDay()).toEqual([]);
+
+      await addShortLinkCounts(fresh.handle.db, counts.slice(0, -1));
+      expect(await clicks("spring")).toBe(3);
     });
 
     it("reuses a link it read for a short while, and never keeps a miss", async () => {

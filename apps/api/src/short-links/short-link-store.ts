@@ -41,13 +41,13 @@ export interface ShortLinkStore {
  */
 export const SHORT_LINK_CACHE_MS = 2_000;
 
-/** How often an instance writes the clicks (and scans) it counted, all in one statement. */
+/** How often an instance writes the clicks (and scans) it counted, all in one transaction. */
 export const CLICK_FLUSH_MS = 1_000;
 
 /**
  * Short links as the redirect paths see them, fast: reads come from a per-instance cache
  * of a few seconds, and clicks and scans are counted in memory and added to the database in one
- * batched statement every CLICK_FLUSH_MS. Shutdown flushes before the database closes,
+ * batched transaction every CLICK_FLUSH_MS. Shutdown flushes before the database closes,
  * so a graceful stop loses no click; a crash loses the clicks of the last interval, and a
  * write that times out (a hung database) gives its clicks up rather than risk counting
  * them twice.
@@ -76,9 +76,10 @@ export function createShortLinkStore(deps: {
     try {
       await withDeadline(() => addShortLinkCounts(deps.db, [...batch.values()]), deadline);
     } catch (error) {
-      // A write that ran out of time may still land, and adding it again would count its
-      // clicks twice: those are given up. Any other failure means it did not happen, so the
-      // clicks wait for the next flush: an outage delays counts, it doesn't lose them.
+      // A write that ran out of time rolls back, unless its COMMIT was already on its way
+      // (open-database.ts), and then adding it again would count its clicks twice: those are
+      // given up. Any other failure means none of it happened (one transaction), so the clicks
+      // wait for the next flush: an outage delays counts, it doesn't lose them.
       if (error instanceof DatabaseTimeoutError) throw error;
       for (const [key, count] of batch) {
         const later = pending.get(key);
