@@ -1,10 +1,7 @@
 import { DEMO_USERS } from "@bakery/api/demo-data";
-import {
-  type AdminPage,
-  adminPageSchema,
-  pageRevisionListSchema,
-} from "@bakery/shared/admin-pages-contract";
+import { type AdminPage, pageRevisionListSchema } from "@bakery/shared/admin-pages-contract";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
+import { putBack, readPage } from "./support/admin-pages.ts";
 import { e2eOrigin } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { operatorToken } from "./support/funnel-report.ts";
@@ -22,14 +19,6 @@ const CACHE_WINDOW_MS = 60_000;
 
 /** A name of this test's own, so the two projects and repeated runs never share one. */
 const unique = (name: string) => `${name}-${test.info().project.name}-${Date.now().toString(36)}`;
-
-async function readPage(request: APIRequestContext, handle: string): Promise<AdminPage> {
-  const response = await request.get(`/api/admin/pages/${handle}`, {
-    headers: { Authorization: `Bearer ${await operatorToken(request)}` },
-  });
-  expect(response.status()).toBe(200);
-  return adminPageSchema.parse(await response.json());
-}
 
 /** Fails the test on any dialog the page opens (an alert() that ran, a beforeunload). */
 function refuseDialogs(page: Page): string[] {
@@ -184,25 +173,6 @@ async function editAndRestorePrivacyPolicy({
     await expect(entry).toContainText(`by ${operator?.email}`);
   }
   expect(dialogs).toEqual([]);
-}
-
-/** Leaves the privacy policy as it was found, whatever the test got to. */
-async function putBack(request: APIRequestContext, original: AdminPage) {
-  const now = await readPage(request, "privacy-policy");
-  if (now.source === original.source && now.format === original.format) return;
-  const response = await request.put("/api/admin/pages/privacy-policy", {
-    headers: {
-      Authorization: `Bearer ${await operatorToken(request)}`,
-      "If-Match": `"${now.revision}"`,
-    },
-    data: {
-      title: original.title,
-      subtitle: original.subtitle,
-      format: original.format,
-      source: original.source,
-    },
-  });
-  expect(response.ok()).toBe(true);
 }
 
 /** Moves the keyboard's focus forward until `target` has it (at most `presses` Tabs). */

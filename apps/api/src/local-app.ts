@@ -1,9 +1,13 @@
+import { legalPageHandles, sitePathForPage } from "@bakery/shared/content-page-address";
 import { Hono } from "hono";
 import type { ApiDeps } from "./api-deps.ts";
 import { answersCorsPreflight, createApi } from "./app.ts";
 import type { ServerConfig } from "./config.ts";
 import { contentPageDocuments } from "./content-pages/content-page-document.ts";
-import { contentPageNavigation } from "./content-pages/content-page-navigation.ts";
+import {
+  contentPageNavigation,
+  legalPageNavigation,
+} from "./content-pages/content-page-navigation.ts";
 import { answerMissingRoute } from "./http/missing-route.ts";
 import { requestIdMiddleware } from "./http/request-id.ts";
 import { cspReportRoute } from "./security/csp-report.ts";
@@ -59,23 +63,27 @@ export function createLocalApp(deps: LocalAppDeps): Hono {
     ["/to/:cat/:id", "/to/:cat/:id/"],
     shortLinkNavigation({ limiter, shortLinks, config, logger, answerPage }),
   );
+  const answerContentPage = contentPageDocuments({
+    site,
+    logger,
+    siteUrl: config.SITE_URL,
+    productName: config.PRODUCT_NAME,
+  });
   // A content page's address says at once when there is no such page (404) or it moved (301),
   // and answers with the page itself when it exists.
   app.on(
     "GET",
     ["/page/:handle", "/page/:handle/"],
-    contentPageNavigation({
-      contentPages,
-      logger,
-      answerPage,
-      answerContentPage: contentPageDocuments({
-        site,
-        logger,
-        siteUrl: config.SITE_URL,
-        productName: config.PRODUCT_NAME,
-      }),
-    }),
+    contentPageNavigation({ contentPages, logger, answerPage, answerContentPage }),
   );
+  // A legal page's address answers with its stored text, not the build's.
+  for (const handle of legalPageHandles) {
+    app.on(
+      "GET",
+      sitePathForPage(handle),
+      legalPageNavigation({ handle, contentPages, logger, answerContentPage }),
+    );
+  }
   // Every other method too: the site answers 405 itself, with an Allow saying what it accepts.
   app.all("*", site);
   return app;

@@ -1,6 +1,10 @@
 import { pageNotFoundPath } from "@bakery/shared/api-contract";
 import { SHORT_LINK_SHELL_PATH } from "@bakery/shared/build-files";
-import { contentPageTemplatePath } from "@bakery/shared/content-page-template";
+import { legalPagePaths } from "@bakery/shared/content-page-address";
+import {
+  contentPageTemplatePath,
+  legalPageTemplatePath,
+} from "@bakery/shared/content-page-template";
 import { shortLinkProblemPaths } from "@bakery/shared/short-link-outcome";
 
 /** Paths prerendered to HTML and listed in the sitemap (the indexable pages). */
@@ -22,20 +26,28 @@ export const indexedRoutePaths = [
 export const shortLinkShellPath = SHORT_LINK_SHELL_PATH;
 
 /**
- * Every prerendered page the app runs on: indexable ones plus those kept out of search results,
- * and the template the Node server writes each content page into (the build moves it out of
- * the site's pages: build-steps/content-page-template.ts).
+ * The templates the Node server writes stored pages into: every content page's, and each
+ * legal page's (the build moves them out of the site's pages: build-steps/content-page-template.ts).
  */
-export const publicRoutePaths = [
+export const pageTemplatePaths: readonly string[] = [
+  contentPageTemplatePath,
+  ...legalPagePaths.map(legalPageTemplatePath),
+];
+
+/**
+ * Every prerendered page the app runs on: indexable ones plus those kept out of search results,
+ * and the templates above.
+ */
+export const publicRoutePaths: readonly string[] = [
   ...indexedRoutePaths,
   "/saas",
   shortLinkShellPath,
-  contentPageTemplatePath,
-] as const;
+  ...pageTemplatePaths,
+];
 
-/** The pages above that are served at their own addresses (not the two served at others'). */
+/** The pages above that are served at their own addresses (not those served at others'). */
 export const pagesAtTheirOwnAddress = publicRoutePaths.filter(
-  (route) => route !== shortLinkShellPath && route !== contentPageTemplatePath,
+  (route) => route !== shortLinkShellPath && !pageTemplatePaths.includes(route),
 );
 
 /**

@@ -9,8 +9,9 @@ export default [
     route("book-demo", "routes/book-demo.tsx"),
     route("pricing", "routes/pricing.tsx"),
     route("signup", "routes/signup.tsx"),
-    route("privacy-policy", "routes/privacy-policy.tsx"),
-    route("terms-of-service", "routes/terms-of-service.tsx"),
+    // The optional segment is where the build prerenders each legal page's template (decision 29).
+    route("privacy-policy/_?", "routes/privacy-policy.tsx"),
+    route("terms-of-service/_?", "routes/terms-of-service.tsx"),
     route("page/:handle", "routes/content-page.tsx"),
     // Outside /page/, so no content page's handle can be it.
     route(pageNotFoundPath.slice(1), "routes/page-not-found.tsx"),

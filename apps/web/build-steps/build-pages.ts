@@ -12,7 +12,7 @@ import {
   loadBootFromModuleFiles,
 } from "./boot-module-loader.ts";
 import type { InlineScriptOptions } from "./bundle-inline-script.ts";
-import { keepContentPageTemplate } from "./content-page-template.ts";
+import { keepContentPageTemplates } from "./content-page-template.ts";
 import { bundleParseTimeScripts, writeParseTimeScripts } from "./inline-page-scripts.ts";
 import { writeInlineScriptHashes } from "./inline-script-hashes.ts";
 import { htmlFiles, prerenderedPageFile } from "./page-html.ts";
@@ -97,6 +97,6 @@ export async function buildPages(
     }
   }
   const { scriptHashes } = await writeInlineScriptHashes(clientDir, pages);
-  await keepContentPageTemplate(clientDir);
+  await keepContentPageTemplates(clientDir);
   return { scriptHashes: scriptHashes.length };
 }

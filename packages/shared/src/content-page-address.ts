@@ -12,6 +12,9 @@ const pagesWithOwnRoute: Record<string, string> = {
 /** The site paths of the legal pages (the privacy policy and the terms of service). */
 export const legalPagePaths: readonly string[] = Object.values(pagesWithOwnRoute);
 
+/** The handles of the legal pages. */
+export const legalPageHandles: readonly string[] = Object.keys(pagesWithOwnRoute);
+
 /** The site path that shows the content page `handle`. */
 export function sitePathForPage(handle: string): string {
   return pagesWithOwnRoute[handle] ?? `/page/${encodeURIComponent(handle)}`;

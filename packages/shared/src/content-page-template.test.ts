@@ -86,3 +86,36 @@ describe("the content page's template", () => {
     }
   });
 });
+
+describe("a legal page's template", () => {
+  /** The shape the build's prerender gives it: the route's own tab title and head, the handle named. */
+  const legal = (article = LEGAL_ARTICLE) =>
+    `<!DOCTYPE html><html><head><title>Privacy Policy | Rise</title>` +
+    '<link rel="canonical" href="https://rise.example/privacy-policy"/></head><body>' +
+    `${article}</body></html>`;
+  const LEGAL_ARTICLE = ARTICLE.replace(m.handle, "privacy-policy");
+
+  it("writes the title, subtitle and HTML, and leaves the route's head as it is", () => {
+    expect(fillContentPageTemplate(parseContentPageTemplate(legal(), "legal-page"), page)).toBe(
+      "<!DOCTYPE html><html><head><title>Privacy Policy | Rise</title>" +
+        '<link rel="canonical" href="https://rise.example/privacy-policy"/></head><body>' +
+        '<article class="a" data-served-page="privacy-policy"><h1 class="t">About us</h1>' +
+        '<p class="s" data-page-subtitle="">Who bakes</p>' +
+        '<div class="mt-8"><div class="prose-content"><p>We <strong>bake</strong>.</p></div></div>' +
+        "</article></body></html>",
+    );
+  });
+
+  it("refuses a template with a marker only a content page has, or without one it needs", () => {
+    const refused = [
+      legal(ARTICLE),
+      legal().replace("Privacy Policy | Rise", m.tabTitle),
+      legal(LEGAL_ARTICLE.replace(m.title, "Privacy Policy")),
+      legal(LEGAL_ARTICLE.replace(m.content, "")),
+    ];
+    for (const html of refused) {
+      expect(() => parseContentPageTemplate(html, "legal-page")).toThrow(ContentPageTemplateError);
+    }
+    expect(() => parseContentPageTemplate(legal())).toThrow(ContentPageTemplateError);
+  });
+});

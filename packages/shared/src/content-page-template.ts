@@ -23,6 +23,24 @@ export const contentPageTemplatePath = "/page/_";
 export const CONTENT_PAGE_TEMPLATE_FILE = ".content-page-template.html";
 
 /**
+ * The legal pages (content-page-address.ts) have routes of their own, prerendered with their
+ * seeded text so that a static host shows it. The build also prerenders each once more as a
+ * template, at its address with this segment after it, and keeps it in a dot file the Node
+ * server writes the stored page into, so an operator's edit is in the HTML (docs/decisions/0029).
+ */
+export const legalPageTemplatePath = (sitePath: string): string => `${sitePath}/_`;
+
+/** Where the build keeps a legal page's template, by the page's handle: read, never served. */
+export const legalPageTemplateFile = (handle: string): string => `.${handle}-template.html`;
+
+/**
+ * What a template is of: every content page at /page/:handle, which names its own tab, address
+ * and description from the stored page; or one legal page, whose route names those itself and
+ * whose article names its own handle, so only the title, subtitle and HTML are written in.
+ */
+export type TemplateKind = "content-page" | "legal-page";
+
+/**
  * What the template holds in place of each part of the page. Characters that HTML escaping
  * leaves alone, so they appear in the markup exactly as written here.
  */
@@ -67,14 +85,17 @@ export class ContentPageTemplateError extends Error {}
 type Part =
   | { text: string }
   /** The page's parts; "head" is the end of the head, where its description and address go. */
-  | { marker: "handle" | "title" | "tabTitle" | "content" | "head" }
+  | { marker: Marker }
   /** The subtitle's whole element, left out when the page has none. */
   | { subtitleOpen: string; subtitleClose: string };
 
 const SUBTITLE_ELEMENT = new RegExp(
   `(<p\\b[^>]*\\b${SUBTITLE_ATTRIBUTE}\\b[^>]*>)${contentPageMarkers.subtitle}(</p>)`,
 );
-const MARKER = /%%page-(handle|title|tab-title|content)%%|<\/(head)>/;
+const MARKER: Record<TemplateKind, RegExp> = {
+  "content-page": /%%page-(handle|title|tab-title|content)%%|<\/(head)>/,
+  "legal-page": /%%page-(handle|title|tab-title|content)%%/,
+};
 const MARKER_NAMES = {
   handle: "handle",
   title: "title",
@@ -83,7 +104,11 @@ const MARKER_NAMES = {
   head: "head",
 } as const;
 /** How often each marker appears in a prerendered template: a different count means its markup changed. */
-const EXPECTED = { handle: 1, title: 1, tabTitle: 1, content: 1, head: 1 } as const;
+const EXPECTED: Record<TemplateKind, Record<Marker, number>> = {
+  "content-page": { handle: 1, title: 1, tabTitle: 1, content: 1, head: 1 },
+  "legal-page": { handle: 0, title: 1, tabTitle: 0, content: 1, head: 0 },
+};
+type Marker = "handle" | "title" | "tabTitle" | "content" | "head";
 
 /**
  * Cuts a prerendered template into its fixed parts and the places the page goes, once; each
@@ -91,7 +116,10 @@ const EXPECTED = { handle: 1, title: 1, tabTitle: 1, content: 1, head: 1 } as co
  * searched for markers. Throws when the template is not what the build makes: each marker
  * where the content page's view puts it, and none inside a script.
  */
-export function parseContentPageTemplate(html: string): Part[] {
+export function parseContentPageTemplate(
+  html: string,
+  kind: TemplateKind = "content-page",
+): Part[] {
   const subtitle = html.match(SUBTITLE_ELEMENT);
   if (!subtitle || html.split(contentPageMarkers.subtitle).length !== 2) {
     throw new ContentPageTemplateError("the template has no single subtitle element");
@@ -104,10 +132,11 @@ export function parseContentPageTemplate(html: string): Part[] {
   const counts = { handle: 0, title: 0, tabTitle: 0, content: 0, head: 0 };
   const cut = (text: string) => {
     let rest = text;
-    for (let found = rest.match(MARKER); found; found = rest.match(MARKER)) {
-      const marker = MARKER_NAMES[(found[1] ?? found[2]) as keyof typeof MARKER_NAMES];
-      parts.push({ text: rest.slice(0, found.index) }, { marker });
-      counts[marker] += 1;
+    const marker = MARKER[kind];
+    for (let found = rest.match(marker); found; found = rest.match(marker)) {
+      const name = MARKER_NAMES[(found[1] ?? found[2]) as keyof typeof MARKER_NAMES];
+      parts.push({ text: rest.slice(0, found.index) }, { marker: name });
+      counts[name] += 1;
       rest = rest.slice((found.index ?? 0) + found[0].length);
     }
     parts.push({ text: rest });
@@ -117,7 +146,7 @@ export function parseContentPageTemplate(html: string): Part[] {
   cut(html.slice(0, at));
   parts.push({ subtitleOpen: open, subtitleClose: close });
   cut(html.slice(at + whole.length));
-  for (const [marker, expected] of Object.entries(EXPECTED)) {
+  for (const [marker, expected] of Object.entries(EXPECTED[kind])) {
     const count = counts[marker as keyof typeof counts];
     if (count !== expected) {
       throw new ContentPageTemplateError(

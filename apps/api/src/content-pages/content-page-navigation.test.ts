@@ -1,6 +1,7 @@
 import { pageNotFoundPath } from "@bakery/shared/api-contract";
 import {
   CONTENT_PAGE_TEMPLATE_FILE,
+  legalPageTemplateFile,
   contentPageMarkers as m,
 } from "@bakery/shared/content-page-template";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +18,16 @@ const TEMPLATE =
   `<body><article data-served-page="${m.handle}"><h1>${m.title}</h1>` +
   `<p data-page-subtitle="">${m.subtitle}</p><div><div data-testid="content-html">${m.content}` +
   `</div></div></article>${"<p>The site's footer.</p>".repeat(40)}</body></html>`;
+
+/** A legal page's template: its route's own tab title and head, its handle named (decision 29). */
+const LEGAL_TEMPLATE =
+  "<!DOCTYPE html><html><head><title>Privacy Policy · Rise</title><script>boot()</script>" +
+  '<link rel="canonical" href="https://www.example.com/privacy-policy"/></head>' +
+  `<body><article data-served-page="privacy-policy"><h1>${m.title}</h1>` +
+  `<p data-page-subtitle="">${m.subtitle}</p><div><div data-testid="content-html">${m.content}` +
+  "</div></div></article></body></html>";
+/** The legal page as the build prerendered it, with the text of the build. */
+const BUILT_LEGAL_PAGE = "<!DOCTYPE html><h1>Privacy Policy</h1><p>As built.</p>";
 
 const seedPages = async ({ db }: { db: Parameters<typeof putTestPage>[0] }) => {
   const page = { title: "T", subtitle: "", html: "<p>x</p>" };
@@ -164,6 +175,92 @@ describe.each(testBackends({ postgresDatabase: "content_page_navigation" }))(
           expect(await response.text()).toBe(SPA_PAGE);
         } finally {
           await broken.close();
+        }
+      });
+    });
+
+    describe("a legal page's address", () => {
+      let site: TestServer;
+      const options = {
+        sitePage: SPA_PAGE,
+        otherPages: { "/privacy-policy": BUILT_LEGAL_PAGE },
+        buildFiles: { [legalPageTemplateFile("privacy-policy")]: LEGAL_TEMPLATE },
+      };
+      beforeAll(async () => {
+        site = await startLocalTestServer(fresh.handle, options);
+      });
+      afterAll(async () => {
+        await site?.close();
+      });
+
+      it("answers with the stored text in the page's own template, readable without any script", async () => {
+        await putTestPage(fresh.handle.db, {
+          handle: "privacy-policy",
+          title: "Privacy <Policy>",
+          subtitle: "Fixed by the team",
+          html: '<p>Now <a href="/signup" onclick="alert(1)">updated</a>.</p><script>alert(2)</script>',
+        });
+        const response = await fetch(`${site.url}/privacy-policy?utm_source=sms`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get("cache-control")).toBe("private, no-cache");
+        expect(response.headers.get("set-cookie")).toMatch(/^utm=utms=sms&/);
+        const html = await response.text();
+        // The route's tab title, address and head stay as the build made them.
+        expect(html).toContain(
+          '<title>Privacy Policy · Rise</title><script>boot()</script><link rel="canonical" href="https://www.example.com/privacy-policy"/></head>',
+        );
+        expect(html).toContain(
+          '<article data-served-page="privacy-policy"><h1>Privacy &#60;Policy&#62;</h1>',
+        );
+        expect(html).toContain('<p data-page-subtitle="">Fixed by the team</p>');
+        expect(html).toContain(
+          '<div data-testid="content-html"><p>Now <a href="/signup">updated</a>.</p></div>',
+        );
+        expect(html.match(/<script/g)).toHaveLength(1);
+        expect(html).not.toContain("%%page-");
+        expect(html).not.toContain('name="description"');
+      });
+
+      it("shows an operator's change on the next visit", async () => {
+        const before = await (await fetch(`${site.url}/privacy-policy`)).text();
+        expect(before).toContain("<p>x</p>");
+        expect(before).not.toContain("data-page-subtitle");
+        await putTestPage(fresh.handle.db, {
+          handle: "privacy-policy",
+          title: "T",
+          subtitle: "",
+          html: "<p>Changed today.</p>",
+        });
+        expect(await (await fetch(`${site.url}/privacy-policy`)).text()).toContain(
+          "<p>Changed today.</p>",
+        );
+      });
+
+      it("serves the build's page when the database can't be asked or the template can't be filled", async () => {
+        for (const broken of [
+          {
+            ...options,
+            contentPages: {
+              find: () => Promise.reject(new Error("database down")),
+              forget: () => {},
+            },
+          },
+          { ...options, buildFiles: {} },
+          {
+            ...options,
+            buildFiles: {
+              [legalPageTemplateFile("privacy-policy")]: LEGAL_TEMPLATE.replace(m.title, ""),
+            },
+          },
+        ]) {
+          const server = await startLocalTestServer(fresh.handle, broken);
+          try {
+            const response = await fetch(`${server.url}/privacy-policy`);
+            expect(response.status).toBe(200);
+            expect(await response.text()).toBe(BUILT_LEGAL_PAGE);
+          } finally {
+            await server.close();
+          }
         }
       });
     });

@@ -65,3 +65,32 @@ export function contentPageNavigation(deps: {
     }
   };
 }
+
+/**
+ * A legal page's address (/privacy-policy, /terms-of-service) answered with its stored text
+ * written into the build's template of that page (docs/decisions/0029), so an operator's fix is
+ * what a visitor, a search engine or a link preview reads, with or without JavaScript. Anything
+ * else (no stored page, the database down or slow, a build without the template) goes on to
+ * the build's own page, with the text of the build, which the app refreshes from the API.
+ */
+export function legalPageNavigation(deps: {
+  handle: string;
+  contentPages: ContentPageStore;
+  logger: Logger;
+  answerContentPage: AnswerContentPage;
+}): MiddlewareHandler {
+  const { handle } = deps;
+  return async (c, next) => {
+    try {
+      const found = await deps.contentPages.find(handle);
+      if (found?.status !== 200) return next();
+      return (await deps.answerContentPage(c, handle, found)) ?? next();
+    } catch (error) {
+      deps.logger.warn(
+        { err: error, handle },
+        "legal page could not be written; serving the build's",
+      );
+      return next();
+    }
+  };
+}

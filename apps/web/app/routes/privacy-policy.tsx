@@ -1,4 +1,4 @@
-import { ContentPageView } from "#app/features/content-pages/content-page-view.tsx";
+import { isLegalPageTemplate, LegalPage } from "#app/features/content-pages/content-page-view.tsx";
 import { seededContentPage } from "#app/features/content-pages/seeded-content-page.server.ts";
 import { pageMeta } from "#app/seo/page-meta.ts";
 import type { Route } from "./+types/privacy-policy";
@@ -10,15 +10,14 @@ export const meta = () =>
     canonicalPath: "/privacy-policy",
   });
 
-// Runs at build time: the prerendered page carries the text (its LCP), not a placeholder.
-export const loader = () => ({ page: seededContentPage("privacy-policy") });
+// Runs at build time: the prerendered page carries the text (its LCP), not a placeholder; the
+// template the Node server writes the stored page into carries none (decision 29).
+export const loader = ({ request }: Route.LoaderArgs) => ({
+  page: isLegalPageTemplate("privacy-policy", request.url)
+    ? null
+    : seededContentPage("privacy-policy"),
+});
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
-  return (
-    <ContentPageView
-      handle="privacy-policy"
-      fallbackTitle="Privacy Policy"
-      prerendered={loaderData.page}
-    />
-  );
+  return <LegalPage handle="privacy-policy" title="Privacy Policy" prerendered={loaderData.page} />;
 }

@@ -2,11 +2,12 @@ import type { ContentPage } from "@bakery/shared/api-contract";
 import { sitePathForPage } from "@bakery/shared/content-page-address";
 import {
   contentPageDescription,
+  legalPageTemplatePath,
   SERVED_PAGE_ATTRIBUTE,
   SUBTITLE_ATTRIBUTE,
 } from "@bakery/shared/content-page-template";
 import { useCallback, useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { ApiRequestError, requestFailure } from "#app/lib/api/api-errors.ts";
 import { pageTitle, productTitle } from "#app/seo/page-meta.ts";
 import { absoluteUrl } from "#app/site-config.ts";
@@ -46,28 +47,32 @@ const failureWords = {
  * subtitle and HTML. The HTML was sanitized when stored and is sanitized again
  * here, because the browser is the last line of defence.
  *
- * `prerendered`: the page as rendered at build time from the repository's source
- * (seeded-content-page.server.ts). It shows at once; the API's answer then replaces
- * it, and if that call fails the prerendered text stays.
+ * `legal`: a page with a route of its own (the privacy policy, the terms of service), which
+ * names the tab, the address and the description itself. Its `prerendered` page is the one the
+ * build rendered from the repository's source (seeded-content-page.server.ts), on a static host
+ * and when it is reached inside the app: it shows at once; the API's answer then replaces it,
+ * and if that call fails the prerendered text stays. `template`: this render is the build's
+ * template of the page, which the Node server writes the stored page into.
  *
- * Without it, the page the server wrote into the document as it answered the page's address
+ * The page the server wrote into the document as it answered the page's address
  * (served-content-page.ts) shows as it is: it is the stored page, so the API is not asked
  * again. Otherwise (a static host's fallback page, a page reached inside the app) the page
  * is asked for.
  */
 export function ContentPageView({
   handle,
-  fallbackTitle,
-  prerendered,
+  legal,
 }: {
   handle: string;
-  fallbackTitle?: string;
-  prerendered?: ContentPage;
+  legal?: { fallbackTitle: string; prerendered: ContentPage | undefined; template: boolean };
 }) {
+  const prerendered = legal?.prerendered;
   // Read once: the article it is read from is the one this component then takes over.
-  const [served] = useState(() => (prerendered ? undefined : servedContentPage(handle)));
+  const [served] = useState(() =>
+    servedContentPage(handle, { legalTemplate: legal?.template ?? false }),
+  );
   const [state, setState] = useState<LoadState>(() => {
-    const shown = prerendered ?? served?.page;
+    const shown = served?.page ?? prerendered;
     return shown ? { kind: "loaded", page: shown, html: shown.content } : { kind: "loading" };
   });
   const hasPrerendered = prerendered !== undefined;
@@ -121,24 +126,24 @@ export function ContentPageView({
     );
   }
 
-  const title = state.kind === "loaded" ? state.page.title : fallbackTitle;
+  const title = state.kind === "loaded" ? state.page.title : legal?.fallbackTitle;
   return (
     <article
       className={contentPageClasses}
       {...(served && { [SERVED_PAGE_ATTRIBUTE]: served.handle })}
     >
-      {/* Routes with a prerendered page name it in their meta; /page/:handle has no meta and
-          keeps the tab's title of the document the server wrote it into, or makes it from the
-          API's answer. */}
-      {hasPrerendered ? null : (
+      {/* The legal pages' routes name it in their meta; /page/:handle has no meta and keeps
+          the tab's title of the document the server wrote it into, or makes it from the API's
+          answer. */}
+      {legal ? null : (
         <title>{served ? served.tabTitle : title ? pageTitle(title) : productTitle}</title>
       )}
       {/* Its address and what it is about, for sharing, search results and link previews, as
           the server writes them into the page's head: React takes those two tags over (same
           attributes), and removes them when the visitor moves on inside the app, so the next
-          page is not shared under this one's address. Routes with a prerendered page give
-          them in their meta. */}
-      {!hasPrerendered && state.kind === "loaded" && !isTemplate(served) ? (
+          page is not shared under this one's address. The legal pages' routes give them in
+          their meta. */}
+      {!legal && state.kind === "loaded" && !isTemplate(served) ? (
         <>
           <link rel="canonical" href={absoluteUrl(sitePathForPage(handle))} />
           <meta name="description" content={contentPageDescription(state.page)} />
@@ -203,6 +208,45 @@ function SanitizedHtml({ html }: { html: string }) {
       data-testid="content-html"
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the only way to show stored HTML; sanitized twice
       dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+/** The legal pages: each has a route of its own (app/routes.ts). */
+export type LegalHandle = "privacy-policy" | "terms-of-service";
+
+/**
+ * Whether `url` is the address the build prerenders a legal page's template at (its route's
+ * optional last segment, @bakery/shared/content-page-template): there the page's parts are
+ * markers the Node server writes the stored page over, so its loader gives no page.
+ */
+export const isLegalPageTemplate = (handle: LegalHandle, url: string): boolean =>
+  new URL(url, "http://localhost").pathname.replace(/\/$/, "") ===
+  legalPageTemplatePath(sitePathForPage(handle));
+
+/**
+ * A legal page (here, not in a module of its own, so that its routes load no file more than a
+ * content page's): the stored page the Node server wrote into its HTML, or the text the build
+ * rendered (`prerendered`, its loader's) refreshed from the API (docs/decisions/0029).
+ */
+export function LegalPage({
+  handle,
+  title,
+  prerendered,
+}: {
+  handle: LegalHandle;
+  title: string;
+  prerendered: ContentPage | null;
+}) {
+  const { pathname } = useLocation();
+  return (
+    <ContentPageView
+      handle={handle}
+      legal={{
+        fallbackTitle: title,
+        prerendered: prerendered ?? undefined,
+        template: isLegalPageTemplate(handle, pathname),
+      }}
     />
   );
 }

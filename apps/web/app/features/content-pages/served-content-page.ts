@@ -11,29 +11,38 @@ export type ServedContentPage = { handle: string; page: ContentPage; tabTitle: s
 
 const templateHandle = contentPageTemplatePath.slice("/page/".length);
 
+/** The page as a template holds it: the markers the server writes the stored page's parts over. */
+const pageOfMarkers = {
+  title: contentPageMarkers.title,
+  subtitle: contentPageMarkers.subtitle,
+  content: contentPageMarkers.content,
+};
+
 /**
  * The content page the Node server wrote into this document as it answered its address
  * (@bakery/shared/content-page-template): read back from the article, so that the app hydrates
  * the very words the visitor is reading, without asking the API for a page the server has just
  * read from the database. Undefined when the document holds no such page for `handle` (a static
- * host's fallback page, or a page reached inside the app).
+ * host's page, or a page reached inside the app).
  *
- * While the build prerenders the template itself, the markers the server replaces: the server
- * makes the tab's title from the page's title, so the template has a marker for each.
+ * While the build prerenders a template, the markers the server replaces: the content pages'
+ * template (/page/_) has one for the handle and the tab's title too, since the server makes
+ * those from the stored page; a legal page's (`legalTemplate`) names its handle and leaves its
+ * tab to its route.
  */
-export function servedContentPage(handle: string): ServedContentPage | undefined {
+export function servedContentPage(
+  handle: string,
+  { legalTemplate = false } = {},
+): ServedContentPage | undefined {
   if (typeof document === "undefined") {
-    return handle === templateHandle
-      ? {
-          handle: contentPageMarkers.handle,
-          tabTitle: contentPageMarkers.tabTitle,
-          page: {
-            title: contentPageMarkers.title,
-            subtitle: contentPageMarkers.subtitle,
-            content: contentPageMarkers.content,
-          },
-        }
-      : undefined;
+    if (handle === templateHandle) {
+      return {
+        handle: contentPageMarkers.handle,
+        tabTitle: contentPageMarkers.tabTitle,
+        page: pageOfMarkers,
+      };
+    }
+    return legalTemplate ? { handle, tabTitle: "", page: pageOfMarkers } : undefined;
   }
   const article = document.querySelector(`article[${SERVED_PAGE_ATTRIBUTE}]`);
   if (article?.getAttribute(SERVED_PAGE_ATTRIBUTE) !== handle) return undefined;
