@@ -1,7 +1,7 @@
 import type { FunnelDay } from "@bakery/shared/admin-contract";
 import { linePoints, niceScale, type PlotArea } from "./chart-geometry.ts";
 import { formatDay } from "./report-range.ts";
-import { useElementWidth } from "./use-element-width.ts";
+import { useMeasured } from "./use-measured.ts";
 
 const HEIGHT = 240;
 /** The width drawn until the chart's box is measured (and in a browser without ResizeObserver). */
@@ -18,6 +18,9 @@ const series = [
   },
 ] as const;
 
+/** The chart's box's width in CSS pixels (the box has no padding or border). */
+const boxWidth = (element: HTMLElement) => element.clientWidth;
+
 /**
  * Landings and demos booked per day, as a line chart drawn in SVG by React: nothing
  * runs but the page's own code, so it passes the strict CSP, and it costs no library
@@ -27,7 +30,7 @@ const series = [
 export function DailyChart({ days }: { days: readonly FunnelDay[] }) {
   // Drawn at the box's own width in pixels, so labels keep their size on a phone and
   // on a wide screen alike instead of being scaled with the picture.
-  const [box, measured] = useElementWidth<HTMLDivElement>(DEFAULT_WIDTH);
+  const [box, measured] = useMeasured<HTMLDivElement, number>(DEFAULT_WIDTH, boxWidth);
   // Narrower than this the axis labels would overlap: below it the picture is scaled down.
   const width = Math.max(measured, 280);
   const area: PlotArea = { left: 44, top: 12, width: width - 60, height: HEIGHT - 44 };

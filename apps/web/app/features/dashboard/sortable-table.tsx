@@ -8,7 +8,7 @@ import {
   sortRows,
   type TableSort,
 } from "./table-sort.ts";
-import { useOverflowsSideways } from "./use-overflows-sideways.ts";
+import { useMeasured } from "./use-measured.ts";
 
 export type TableColumn<Row> = {
   id: string;
@@ -49,6 +49,9 @@ type SortableTableProps<Row> = {
   fileName: string;
 };
 
+/** Whether an element's content is wider than its box, so that it scrolls sideways. */
+const overflowsSideways = (element: HTMLElement) => element.scrollWidth > element.clientWidth;
+
 /**
  * A table whose column headers sort it (buttons, with `aria-sort` on the sorted one), and
  * an export of exactly the rows shown, in the order shown, as a CSV file. A table wider than
@@ -67,7 +70,12 @@ export function SortableTable<Row>({
   fileName,
 }: SortableTableProps<Row>) {
   const [sort, setSort] = useState(initialSort);
-  const [region, overflows] = useOverflowsSideways<HTMLElement>();
+  // Rows and their widths change what is in the box, not the box: its children are followed too.
+  const [region, overflows] = useMeasured<HTMLElement, boolean | undefined>(
+    undefined,
+    overflowsSideways,
+    { withChildren: true },
+  );
   const noteId = useId();
   const byId = new Map(columns.map((column) => [column.id, column]));
   const sorted = sortRows(rows, sort, (row, id) => byId.get(id)?.value?.(row) ?? null);
