@@ -29,8 +29,8 @@ const legalHandles = new Set(legalPageHandles);
  * is written into the content pages' template.
  *
  * In the content pages' template, the head gets the page's canonical address and, for search
- * results and link previews, its subtitle (or title) as its description. The title and subtitle are escaped; the HTML,
- * sanitized when it was stored, is sanitized again by the same allow-list. Each stored answer
+ * results and link previews, its subtitle (or title) as its description. The title and subtitle
+ * are escaped; the HTML, sanitized when it was stored, is sanitized again by the same allow-list. Each stored answer
  * (the store keeps one a few seconds) is filled in, encoded and given its ETag once, not on
  * every request.
  * Undefined, and logged once per build, when the build has no template or one this server

@@ -6,20 +6,19 @@ import { placeholdersFromConfig, renderPageSource } from "@bakery/content/render
 import { SEED_PAGES } from "@bakery/content/seed-pages";
 import type { ContentPage } from "@bakery/shared/api-contract";
 import { siteConfig } from "#app/site-config.ts";
+import type { LegalHandle } from "./content-page-view.tsx";
 
-const sources = {
+const sources: Record<LegalHandle, string> = {
   "privacy-policy": privacyPolicySource,
   "terms-of-service": termsOfServiceSource,
-} as const;
-
-export type SeededHandle = keyof typeof sources;
+};
 
 /**
  * A legal page as the API serves it after seeding, rendered at build time (prerendering
  * only: the browser never loads this module). The page shows it at once and refreshes it
  * from the API once the app runs, so an operator's edit still shows.
  */
-export function seededContentPage(handle: SeededHandle): ContentPage {
+export function seededContentPage(handle: LegalHandle): ContentPage {
   const page = SEED_PAGES.find((candidate) => candidate.handle === handle);
   if (!page) throw new Error(`no seeded page "${handle}"`);
   return {
