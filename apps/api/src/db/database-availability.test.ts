@@ -1,5 +1,5 @@
 import { DrizzleQueryError } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   DatabaseTimeoutError,
   isDatabaseUnavailable,
@@ -53,5 +53,20 @@ describe("withDeadline", () => {
   it("gives up after the deadline", async () => {
     const never = new Promise<never>(() => {});
     await expect(withDeadline(() => never, 20)).rejects.toBeInstanceOf(DatabaseTimeoutError);
+  });
+
+  describe("with work that throws before it returns a promise", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("rejects with its error and leaves no timer to reject later, unheard", async () => {
+      vi.useFakeTimers();
+      const refused = () => {
+        throw new Error("connect ECONNREFUSED");
+      };
+      await expect(withDeadline(refused, 50)).rejects.toThrow("ECONNREFUSED");
+      expect(vi.getTimerCount()).toBe(0);
+    });
   });
 });

@@ -89,6 +89,8 @@ export async function withDeadline<T>(
   lateWrites: LateWrites = "rolled back",
 ): Promise<T> {
   const deadline: Deadline = { ms, passed: false };
+  // Started before the timer: work that throws at once leaves no timer to reject unheard.
+  const running = lateWrites === "kept" ? deadlines.exit(work) : deadlines.run(deadline, work);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -96,7 +98,6 @@ export async function withDeadline<T>(
       reject(new DatabaseTimeoutError(ms));
     }, ms);
   });
-  const running = lateWrites === "kept" ? deadlines.exit(work) : deadlines.run(deadline, work);
   try {
     return await Promise.race([running, timeout]);
   } finally {
