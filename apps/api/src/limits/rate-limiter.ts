@@ -98,7 +98,8 @@ export function createRateLimiter(deps: {
   function sync(): Promise<void> {
     syncing = syncing.then(share).catch((error: unknown) => {
       // The counts stay in memory and go with the next sync; the limit still holds locally.
-      // (After a timeout the statement may still land and they count twice: only stricter.)
+      // A sync past its deadline rolls back; only one whose COMMIT was already on its way
+      // lands, and its counts then count twice: only stricter.
       deps.logger.warn({ err: error }, "could not share rate-limit counts");
     });
     return syncing;
