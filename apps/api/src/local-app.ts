@@ -76,11 +76,13 @@ export function createLocalApp(deps: LocalAppDeps): Hono {
     ["/page/:handle", "/page/:handle/"],
     contentPageNavigation({ contentPages, logger, answerPage, answerContentPage }),
   );
-  // A legal page's address answers with its stored text, not the build's.
+  // A legal page's address answers with its stored text, not the build's; with a trailing
+  // slash too, where the site serves the same page as without.
   for (const handle of legalPageHandles) {
+    const path = sitePathForPage(handle);
     app.on(
       "GET",
-      sitePathForPage(handle),
+      [path, `${path}/`],
       legalPageNavigation({ handle, contentPages, logger, answerContentPage }),
     );
   }

@@ -231,9 +231,11 @@ describe.each(testBackends({ postgresDatabase: "content_page_navigation" }))(
           subtitle: "",
           html: "<p>Changed today.</p>",
         });
-        expect(await (await fetch(`${site.url}/privacy-policy`)).text()).toContain(
-          "<p>Changed today.</p>",
-        );
+        for (const address of ["/privacy-policy", "/privacy-policy/"]) {
+          expect(await (await fetch(`${site.url}${address}`)).text()).toContain(
+            "<p>Changed today.</p>",
+          );
+        }
       });
 
       it("serves the build's page when the database can't be asked or the template can't be filled", async () => {

@@ -25,6 +25,7 @@ let site: Hono;
 const build: Record<string, string> = {
   "index.html": "<title>Home</title>",
   "pricing/index.html": "<title>Pricing</title>",
+  "privacy-policy/index.html": "<title>Privacy Policy</title>",
   [SPA_FALLBACK_FILE]: "<title>Loading</title>",
   [SHORT_LINK_SHELL_FILE]: "<title>Opening your link</title>",
   "to/not-found/index.html": "<title>Link not found</title>",
@@ -270,10 +271,13 @@ describe.runIf(nginxBinary || process.env.CI === "true")("nginx with the build's
         "/to/promo/spring",
         "/page/about?utm_source=mail",
         "/to/not-found",
+        "/privacy-policy",
+        "/terms-of-service?utm_source=mail",
         "/pricing",
         // Not links or pages: home, in one step, as on the Node server.
         "/to?utm_source=mail",
         "/page",
+        "/privacy-policy/",
       ]) {
         const answer = await fetch(`${forwarding.origin}${address}`, { redirect: "manual" });
         answers.push([address, answer.status, answer.headers.get("Location")]);
@@ -282,14 +286,24 @@ describe.runIf(nginxBinary || process.env.CI === "true")("nginx with the build's
         ["/to/promo/spring", 302, "https://calendly.com/rise"],
         ["/page/about?utm_source=mail", 302, "https://calendly.com/rise"],
         ["/to/not-found", 302, "https://calendly.com/rise"],
+        ["/privacy-policy", 302, "https://calendly.com/rise"],
+        ["/terms-of-service?utm_source=mail", 302, "https://calendly.com/rise"],
         ["/pricing", 200, null],
         ["/to?utm_source=mail", 302, "/?utm_source=mail"],
         ["/page", 302, "/"],
+        ["/privacy-policy/", 302, "https://calendly.com/rise"],
       ]);
       expect(reached).toEqual([
         { url: "/to/promo/spring", proto: "http", forwardedFor: "127.0.0.1" },
         { url: "/page/about?utm_source=mail", proto: "http", forwardedFor: "127.0.0.1" },
         { url: "/to/not-found", proto: "http", forwardedFor: "127.0.0.1" },
+        { url: "/privacy-policy", proto: "http", forwardedFor: "127.0.0.1" },
+        {
+          url: "/terms-of-service?utm_source=mail",
+          proto: "http",
+          forwardedFor: "127.0.0.1",
+        },
+        { url: "/privacy-policy/", proto: "http", forwardedFor: "127.0.0.1" },
       ]);
     } finally {
       await forwarding.stop();
