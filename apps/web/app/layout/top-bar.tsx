@@ -29,12 +29,15 @@ export function TopBar() {
               session, restored on every page of a browser that signed in (auth-context.tsx),
               puts their account in its place, the same height, so nothing below moves. */}
           {user ? (
+            // One line, cut short with an ellipsis if it must be: an address wrapped at its
+            // hyphen reads as two names. The whole of it is the link's name and its tooltip.
             <a
               href={myAreaHome(siteConfig.MY_AREA_URL)}
-              className={`${buttonClasses("ghost")} max-w-56 [overflow-wrap:anywhere]`}
+              className={`${buttonClasses("ghost")} max-w-72`}
+              title={user.email ?? undefined}
             >
               <span className="sr-only">Your account, signed in as </span>
-              {user.email ?? "Your account"}
+              <span className="truncate">{user.email ?? "Your account"}</span>
             </a>
           ) : (
             <a href={siteConfig.APP_LOGIN_URL} className={buttonClasses("ghost")}>
