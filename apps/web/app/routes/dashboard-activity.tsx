@@ -4,7 +4,8 @@ import { BackOfficeFrame, backOfficeMeta } from "#app/features/dashboard/back-of
 export const meta = () =>
   backOfficeMeta({
     title: "Activity",
-    description: "Every change the team made to the short links, who made it and when.",
+    description:
+      "Every change the team made to the short links, the site's pages and the team, who made it and when.",
     canonicalPath: "/dashboard/activity",
   });
 

@@ -59,7 +59,7 @@ export function ActivityLog() {
           firstPage.entries.length === 0 ? (
             <EmptyState>
               {kind ? "No changes of this kind yet." : "No changes yet."} Changes to the short
-              links, from here or from the command line, show here.
+              links, the site's pages and the team, from here or from the command line, show here.
             </EmptyState>
           ) : (
             // Keyed by the filter: another kind starts from its own first page.
