@@ -20,7 +20,7 @@ import {
   type TestServer,
   testConfig,
 } from "../test-support/test-server.ts";
-import { addRequestCounts, deleteExpiredWindows } from "./rate-limit-store.ts";
+import { deleteExpiredWindows } from "./rate-limit-store.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
 
 /** Rate limits, size limits and what the API answers when its database is down or hung. */
@@ -184,29 +184,6 @@ describe.each(testBackends({ postgresDatabase: "limits" }))("limits against $nam
       await reports.close();
       await limiter.close();
     }
-  });
-
-  it("adds a sync's counts all or none: a failing statement leaves the earlier ones unwritten", async () => {
-    const windowStart = new Date(Date.now() - (Date.now() % 60_000));
-    const counts = Array.from({ length: 1_000 }, (_, index) => ({
-      bucket: "redirect",
-      client: `client-${index}`,
-      windowStart,
-      added: 1,
-    }));
-    // The 1,001st row goes in a second statement, which PostgreSQL refuses (not a date).
-    const refused = {
-      bucket: "redirect",
-      client: "late",
-      windowStart: new Date(Number.NaN),
-      added: 1,
-    };
-    await expect(addRequestCounts(fresh.handle.db, [...counts, refused])).rejects.toThrow();
-    expect(await fresh.handle.db.select().from(rateLimits)).toEqual([]);
-
-    const totals = await addRequestCounts(fresh.handle.db, counts);
-    expect(totals).toHaveLength(1_000);
-    expect(totals.every((row) => row.count === 1)).toBe(true);
   });
 
   it("deletes windows that ended, keeping the current one", async () => {

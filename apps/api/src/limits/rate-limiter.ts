@@ -38,7 +38,7 @@ interface Counter {
  * Per-client fixed-window limits, counted in this instance's memory and shared through
  * the `rate_limits` table (decision 9). A request never waits for the database: within
  * one instance the count is exact, and every RATE_LIMIT_SYNC_MS each instance adds its
- * new counts to the shared rows in one transaction and learns the totals, so the limit
+ * new counts to the shared rows in one statement and learns the totals, so the limit
  * holds across instances too.
  *
  * The bound: an instance learns what the others counted only at its own next sync, so
@@ -98,8 +98,7 @@ export function createRateLimiter(deps: {
   function sync(): Promise<void> {
     syncing = syncing.then(share).catch((error: unknown) => {
       // The counts stay in memory and go with the next sync; the limit still holds locally.
-      // A sync past its deadline rolls back; only one whose COMMIT was already on its way
-      // lands, and its counts then count twice: only stricter.
+      // (After a timeout the statement may still land and they count twice: only stricter.)
       deps.logger.warn({ err: error }, "could not share rate-limit counts");
     });
     return syncing;
