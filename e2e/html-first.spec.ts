@@ -495,6 +495,9 @@ test.describe("before the app has loaded", () => {
       context,
       plainPage: page,
     }) => {
+      // Two page loads, an axe scan and a wait of up to 15 s for the app: more than the
+      // default 30 s leaves on a slow machine.
+      test.slow();
       await storeSamplePage();
       if (address === samplePagePath) await serveLikeAStaticHost(page, address);
       const release = await holdAssets(context);
