@@ -12,7 +12,10 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: e2eOrigin,
-    trace: "retain-on-failure",
+    // A trace records every action's DOM and screen: on two cores it took as much as the tests
+    // themselves, and starved pages into timeouts. It is kept for a failed test's retry (CI
+    // retries once); locally, `npx playwright test --trace on` records one.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: chromiumPath(),
       args: CHROMIUM_FLAGS,
