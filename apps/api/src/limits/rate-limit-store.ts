@@ -10,44 +10,47 @@ export interface RequestCount {
   added: number;
 }
 
-/** PostgreSQL allows 65,535 parameters per statement; four per row leaves ample room. */
-const ROWS_PER_STATEMENT = 1_000;
+/**
+ * The most counts one statement adds. PostgreSQL allows 65,535 parameters per statement;
+ * four per row leaves ample room.
+ */
+export const ROWS_PER_STATEMENT = 1_000;
 
 /**
  * Adds each instance-local count to its window's shared row, creating the row if needed,
- * in atomic upserts (one per thousand rows), and returns every row's new total, so any
- * number of API instances add up to the same counters.
+ * in one atomic upsert, and returns every row's new total, so any number of API instances
+ * add up to the same counters. Takes at most ROWS_PER_STATEMENT counts: a caller with more
+ * sends them in several calls and records each one's totals as it lands.
  */
 export async function addRequestCounts(
   db: Database,
   counts: readonly RequestCount[],
 ): Promise<Array<{ bucket: string; client: string; count: number }>> {
-  const totals: Array<{ bucket: string; client: string; count: number }> = [];
-  for (let start = 0; start < counts.length; start += ROWS_PER_STATEMENT) {
-    const rows = counts.slice(start, start + ROWS_PER_STATEMENT);
-    totals.push(
-      ...(await db
-        .insert(rateLimits)
-        .values(
-          rows.map((row) => ({
-            bucket: row.bucket,
-            client: row.client,
-            windowStart: row.windowStart,
-            count: row.added,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [rateLimits.bucket, rateLimits.client, rateLimits.windowStart],
-          set: { count: sql`${rateLimits.count} + excluded.count` },
-        })
-        .returning({
-          bucket: rateLimits.bucket,
-          client: rateLimits.client,
-          count: rateLimits.count,
-        })),
+  if (counts.length > ROWS_PER_STATEMENT) {
+    throw new RangeError(
+      `At most ${ROWS_PER_STATEMENT} counts per statement, not ${counts.length}`,
     );
   }
-  return totals;
+  if (counts.length === 0) return [];
+  return db
+    .insert(rateLimits)
+    .values(
+      counts.map((row) => ({
+        bucket: row.bucket,
+        client: row.client,
+        windowStart: row.windowStart,
+        count: row.added,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [rateLimits.bucket, rateLimits.client, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + excluded.count` },
+    })
+    .returning({
+      bucket: rateLimits.bucket,
+      client: rateLimits.client,
+      count: rateLimits.count,
+    });
 }
 
 /** Deletes windows that ended more than a minute ago. Returns how many rows went. */

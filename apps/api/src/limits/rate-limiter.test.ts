@@ -1,8 +1,10 @@
+import { sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../db/open-database.ts";
 import { rateLimits } from "../db/schema.ts";
 import { silentLogger } from "../logger.ts";
 import { testConfig } from "../test-support/test-server.ts";
+import { ROWS_PER_STATEMENT } from "./rate-limit-store.ts";
 import { createRateLimiter } from "./rate-limiter.ts";
 
 describe("createRateLimiter", () => {
@@ -61,5 +63,48 @@ describe("createRateLimiter", () => {
     expect(second.hit("redirect", "c", 5).allowed).toBe(false);
     await first.close();
     await second.close();
+  });
+
+  it("sends each count once when a later statement of a sync fails", async () => {
+    await handle.db.delete(rateLimits);
+    time = minute + 180_000;
+    // More clients than one statement takes, so a sync is two upserts; the second one fails.
+    let inserts = 0;
+    let failSecond = true;
+    const db = new Proxy(handle.db, {
+      get(target, property, receiver) {
+        if (property !== "insert") return Reflect.get(target, property, receiver);
+        return (...args: Parameters<typeof target.insert>) => {
+          inserts += 1;
+          if (failSecond && inserts === 2) throw new Error("connection lost");
+          return target.insert(...args);
+        };
+      },
+    });
+    const limits = createRateLimiter({
+      db,
+      logger: silentLogger,
+      config: testConfig,
+      syncEveryMs: 3_600_000,
+      now: () => time,
+    });
+    const clients = ROWS_PER_STATEMENT + 10;
+    for (let i = 0; i < clients; i++) limits.hit("events", `client-${i}`, 5);
+
+    await limits.sync();
+    expect(inserts).toBe(2);
+    const [afterFailure] = await handle.db
+      .select({ total: sum(rateLimits.count) })
+      .from(rateLimits);
+    expect(Number(afterFailure?.total)).toBe(ROWS_PER_STATEMENT);
+
+    failSecond = false;
+    await limits.sync();
+    // Only the ten that did not land went again, and every client's one request counts once.
+    expect(inserts).toBe(3);
+    const rows = await handle.db.select().from(rateLimits);
+    expect(rows).toHaveLength(clients);
+    expect(rows.every((row) => row.count === 1)).toBe(true);
+    await limits.close();
   });
 });

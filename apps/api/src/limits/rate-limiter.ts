@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { ServerConfig } from "../config.ts";
 import { withDeadline } from "../db/database-availability.ts";
 import type { Database } from "../db/open-database.ts";
-import { addRequestCounts, deleteExpiredWindows } from "./rate-limit-store.ts";
+import { addRequestCounts, deleteExpiredWindows, ROWS_PER_STATEMENT } from "./rate-limit-store.ts";
 
 /** Limits count requests per fixed one-minute window of the wall clock. */
 const WINDOW_MS = 60_000;
@@ -38,8 +38,8 @@ interface Counter {
  * Per-client fixed-window limits, counted in this instance's memory and shared through
  * the `rate_limits` table (decision 9). A request never waits for the database: within
  * one instance the count is exact, and every RATE_LIMIT_SYNC_MS each instance adds its
- * new counts to the shared rows in one statement and learns the totals, so the limit
- * holds across instances too.
+ * new counts to the shared rows (one statement per thousand clients) and learns the
+ * totals, so the limit holds across instances too.
  *
  * The bound: an instance learns what the others counted only at its own next sync, so
  * with N instances a client can get past the limit by at most what it sends to each
@@ -67,12 +67,16 @@ export function createRateLimiter(deps: {
       if (counter.windowStart < currentWindow) counters.delete(key);
       else if (counter.unsynced > 0) batch.push({ counter, added: counter.unsynced });
     }
-    if (batch.length > 0) {
+    // One statement per ROWS_PER_STATEMENT counters, each recorded as it lands: when a later
+    // one fails, the counts that landed are not sent again, and only the rest wait for the
+    // next sync. So every request is added to the shared rows once.
+    for (let start = 0; start < batch.length; start += ROWS_PER_STATEMENT) {
+      const chunk = batch.slice(start, start + ROWS_PER_STATEMENT);
       const totals = await withDeadline(
         () =>
           addRequestCounts(
             deps.db,
-            batch.map(({ counter, added }) => ({
+            chunk.map(({ counter, added }) => ({
               bucket: counter.bucket,
               client: counter.client,
               windowStart: new Date(counter.windowStart),
@@ -82,7 +86,7 @@ export function createRateLimiter(deps: {
         deps.config.DATABASE_TIMEOUT_MS,
       );
       const totalOf = new Map(totals.map((row) => [keyOf(row.bucket, row.client), row.count]));
-      for (const { counter, added } of batch) {
+      for (const { counter, added } of chunk) {
         // Requests counted while the statement ran stay unsynced for the next round.
         counter.unsynced -= added;
         counter.shared = totalOf.get(keyOf(counter.bucket, counter.client)) ?? counter.shared;
