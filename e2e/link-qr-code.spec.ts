@@ -58,6 +58,9 @@ test("the operator downloads a link's QR code, which decodes to the link with it
   browser,
   request,
 }) => {
+  // A sign-in, three downloads, a QR decode, an axe scan of the whole dashboard, two
+  // visitors and a wait for the counts: more than the default 30 s on a slow machine.
+  test.slow();
   const id = await putOwnLink(request);
   const path = `/to/e2e/${id}`;
   await signInAndReturnTo(page, "/dashboard", operator.email);
