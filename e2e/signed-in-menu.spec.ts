@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { e2eOrigin, identityRequestPattern } from "./support/e2e-env.ts";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { demoUsers, myArea, signInAndReturnTo, stubMyArea } from "./support/sign-in.ts";
@@ -10,6 +10,32 @@ test.beforeEach(async ({ page }) => {
 const accountNav = (page: Page) => page.getByRole("navigation", { name: "Account" });
 const accountButton = (page: Page) =>
   page.getByRole("banner").getByRole("button", { name: "Account menu" });
+
+/**
+ * The lines the browser drew an element's text on, top to bottom: each character placed by its
+ * box's top edge.
+ */
+function renderedLines(element: Locator): Promise<string[]> {
+  return element.evaluate((root) => {
+    const lines = new Map<number, string>();
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      for (let index = 0; index < text.length; index++) {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const top = Math.round(range.getBoundingClientRect().top);
+        lines.set(top, (lines.get(top) ?? "") + text[index]);
+      }
+    }
+    return [...lines.entries()].sort(([a], [b]) => a - b).map(([, line]) => line);
+  });
+}
+
+/** The address under "Signed in as", where the account menu shows it. */
+const signedInAddress = (menu: Locator) =>
+  menu.getByText("Signed in as").locator("xpath=following-sibling::p[1]");
 
 /** Every request for the identity SDK's code or its services. */
 function watchIdentityRequests(page: Page): string[] {
@@ -53,6 +79,8 @@ test.describe("wide screens", () => {
     expect((await page.getByRole("banner").boundingBox())?.x).toBe(0);
 
     await expect(nav).toContainText(demoUsers.active.email);
+    // Too long for the column, the address breaks before its "@", not at its hyphen.
+    expect(await renderedLines(signedInAddress(nav))).toEqual(["demo-active", "@example.com"]);
     await expect(nav.getByRole("link", { name: "My area home" })).toHaveAttribute(
       "href",
       myArea.home,
@@ -110,6 +138,7 @@ test.describe("narrow screens", () => {
     await expect(drawer.getByRole("navigation", { name: "Account" })).toContainText(
       demoUsers.active.email,
     );
+    expect(await renderedLines(signedInAddress(drawer))).toEqual(["demo-active", "@example.com"]);
     await expect(drawer.getByRole("link", { name: "My area home" })).toHaveAttribute(
       "href",
       myArea.home,

@@ -21,6 +21,23 @@ const itemClass =
   "flex min-h-11 w-full items-center gap-3 rounded-xl px-3 font-medium text-[0.95rem] text-ink transition-colors hover:bg-brand-50 hover:text-brand-800";
 
 /**
+ * An address in a narrow column: a line may break before its "@" (`<wbr>`), so
+ * "demo-operator@example.com" wraps as "demo-operator" and "@example.com" rather than at its
+ * hyphen, the last break a line would otherwise take. The text, read or copied, is unchanged.
+ */
+function EmailAddress({ address }: { address: string }) {
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return address;
+  return (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  );
+}
+
+/**
  * The signed-in navigation menu's contents, shared by the side column and the phone drawer
  * (which closes itself on any click inside).
  */
@@ -44,7 +61,7 @@ export function AccountMenu({ user }: { user: SignedInUser }) {
       <div className="px-3">
         <p className="font-medium text-cocoa text-xs uppercase tracking-wider">Signed in as</p>
         <p className="font-semibold text-ink [overflow-wrap:anywhere]">
-          {user.email ?? "your account"}
+          {user.email ? <EmailAddress address={user.email} /> : "your account"}
         </p>
       </div>
       <ul className="flex flex-col gap-1">
