@@ -196,7 +196,7 @@ describe.each(testBackends({ postgresDatabase: "team_admin" }))(
       const ghost = address("ghost");
       const unknown = await expectApiError(await grant(ghost), 422, "unprocessable_content");
       expect(unknown.error.message).toBe(
-        `There is no account with the address ${ghost}. Your colleague first signs up with it on the sign-in page; then add them again.`,
+        `There is no account with the address ${ghost}, and this site makes none. If it is a Google address, your colleague signs in once with "Continue with Google" on the sign-in page; otherwise the sign-in service has to be given an account for it first. Then add them again.`,
       );
       const notAnAddress = await expectApiError(
         await grant("ann at example"),

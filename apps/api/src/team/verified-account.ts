@@ -36,7 +36,7 @@ export async function findVerifiedAccount(
   }
   if (!account) {
     throw unprocessableContent(
-      `There is no account with the address ${email}. Your colleague first signs up with it on the sign-in page; then add them again.`,
+      `There is no account with the address ${email}, and this site makes none. If it is a Google address, your colleague signs in once with "Continue with Google" on the sign-in page; otherwise the sign-in service has to be given an account for it first. Then add them again.`,
     );
   }
   if (!account.emailVerified) {

@@ -86,9 +86,10 @@ export function TeamAddForm({ onAdded }: { onAdded: (member: TeamMember, email: 
           </button>
         </div>
         <p id={`${id}-note`} className="text-cocoa text-sm">
-          They need an account here with a verified address: they sign up on the sign-in page, then
-          use "Forgot password?" there and follow the link e-mailed to them (or sign in with Google,
-          for a Google address).
+          They need an account with a verified address, which this site does not make: a Google
+          address they have signed in with once ("Continue with Google" on the sign-in page), or an
+          account the sign-in service holds for them whose "Forgot password?" link they have
+          followed.
         </p>
         {/* In the page from the start, so a refusal is announced even when focus stays put. */}
         <p
