@@ -8,11 +8,18 @@ import type { Hono } from "hono";
  * over 16 KiB are refused with 431 (a Firebase ID token is about 1 KiB), and a client gets
  * 10 s to send its headers and 30 s for the whole request, so slow senders can't hold
  * connections open (Node's defaults are 60 s and 5 min).
+ *
+ * An idle kept-alive connection stays open 65 s (Node's default is 5 s), longer than the
+ * 60 s idle timeout of the usual proxies and load balancers: whoever closes an idle
+ * connection must be the client side, or a request it sends just as the server closes is
+ * reset (a 502 at a proxy, ECONNRESET at a client). Idle connections are cheap; the
+ * header and request timeouts above still bound a connection that is sending.
  */
 export const HTTP_SERVER_OPTIONS = {
   maxHeaderSize: 16 * 1024,
   headersTimeout: 10_000,
   requestTimeout: 30_000,
+  keepAliveTimeout: 65_000,
 } as const satisfies ServerOptions;
 
 /**

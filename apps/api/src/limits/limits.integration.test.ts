@@ -1,4 +1,4 @@
-import { request } from "node:http";
+import { Agent, request } from "node:http";
 import { type AddressInfo, createServer, type Server, type Socket } from "node:net";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
@@ -338,5 +338,29 @@ describe("the HTTP server's own limits", () => {
   it("refuses request headers over 16 KB with 431, and accepts 12 KB", async () => {
     expect(await statusWithHeader("X-Padding", "x".repeat(17 * 1024))).toBe(431);
     expect(await statusWithHeader("X-Padding", "x".repeat(12 * 1024))).toBe(200);
+  });
+
+  it("keeps a connection open 65 s between requests, past a proxy's 60 s, and says so", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ keepAlive: string; reused: boolean }>((resolve, reject) => {
+        const req = request(
+          { host: "127.0.0.1", port: server.port, path: "/health", agent },
+          (res) => {
+            res.resume();
+            res.on("end", () =>
+              resolve({ keepAlive: String(res.headers["keep-alive"]), reused: req.reusedSocket }),
+            );
+          },
+        );
+        req.on("error", reject);
+        req.end();
+      });
+    try {
+      expect(await get()).toEqual({ keepAlive: "timeout=65", reused: false });
+      expect(await get()).toEqual({ keepAlive: "timeout=65", reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 });
