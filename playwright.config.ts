@@ -9,7 +9,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
-  timeout: 30_000,
+  // Twice Playwright's default: this machine's speed changes up to 3× from day to day, and
+  // a journey that took 14 s alone took over 30 s beside the other worker on a slow day. A
+  // limit here stops a hung test; it is not a speed check (benchmarks measure speed).
+  timeout: 60_000,
   use: {
     baseURL: e2eOrigin,
     // A trace records every action's DOM and screen: on two cores it took as much as the tests

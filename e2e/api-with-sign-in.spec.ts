@@ -183,7 +183,7 @@ test.describe("content pages", () => {
     // Each server may keep its own answers for a few seconds (CONTENT_PAGE_CACHE_MS), so
     // the visitor opens the address again until they do; the browser keeps no move, where
     // it used to keep the old one for a minute and more.
-    test.setTimeout(60_000);
+    test.slow();
     await expect(async () => {
       await page.goto(`/page/${first}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Custom cakes");

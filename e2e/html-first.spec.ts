@@ -496,7 +496,7 @@ test.describe("before the app has loaded", () => {
       plainPage: page,
     }) => {
       // Two page loads, an axe scan and a wait of up to 15 s for the app: more than the
-      // default 30 s leaves on a slow machine.
+      // default limit leaves on a slow machine.
       test.slow();
       await storeSamplePage();
       if (address === samplePagePath) await serveLikeAStaticHost(page, address);

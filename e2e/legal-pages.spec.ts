@@ -19,7 +19,7 @@ test("an operator's fix to a legal page is in its HTML, with or without JavaScri
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const sentence = `Fixed by the team today (${test.info().project.name}, ${Date.now().toString(36)}).`;
   await withPrivacyPolicy(async () => {
     const original = await readPage(request, "privacy-policy");

@@ -59,7 +59,7 @@ test.describe("the operator", () => {
     context,
   }) => {
     // A whole journey, the visitor's and the report's included, on a server shared by two workers.
-    test.setTimeout(60_000);
+    test.slow();
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const id = uniqueId("flyer");
     const campaign = `spring-${id}`;

@@ -59,7 +59,7 @@ test("the operator downloads a link's QR code, which decodes to the link with it
   request,
 }) => {
   // A sign-in, three downloads, a QR decode, an axe scan of the whole dashboard, two
-  // visitors and a wait for the counts: more than the default 30 s on a slow machine.
+  // visitors and a wait for the counts: more than the default limit on a slow machine.
   test.slow();
   const id = await putOwnLink(request);
   const path = `/to/e2e/${id}`;

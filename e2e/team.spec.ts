@@ -58,7 +58,7 @@ test("an operator gives a verified colleague the role, who then opens the dashbo
   request,
 }) => {
   // Two accounts' sign-ins, CLI runs, and page loads for each of them.
-  test.setTimeout(90_000);
+  test.slow();
   const colleaguePage = await (await browser.newContext()).newPage();
   await stubMyArea(colleaguePage);
   const colleague = await verifiedColleague(colleaguePage, "colleague");
@@ -154,7 +154,7 @@ test("a colleague who removes themselves is told the back office is closed to th
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const colleague = await verifiedColleague(page, "leaver");
   const granted = await request.post("/api/admin/team", {
     headers: { Authorization: `Bearer ${await operatorToken(request)}` },

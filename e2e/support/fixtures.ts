@@ -147,8 +147,18 @@ export async function waitForHydration(page: Page) {
   );
 }
 
+/**
+ * Time a scan gets on top of its test's. axe-core visits every element and opens a page of
+ * its own to gather the frames' results; on two loaded cores one scan of a full screen took
+ * 20–30 s, which is the scanner's cost, not the page's, and was failing tests that had done
+ * everything they check.
+ */
+const A11Y_SCAN_MS = 30_000;
+
 /** Fails on serious or critical accessibility violations, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  const info = base.info();
+  info.setTimeout(info.timeout + A11Y_SCAN_MS);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
