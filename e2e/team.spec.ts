@@ -1,9 +1,16 @@
 import { DEMO_USERS } from "@bakery/api/demo-data";
+import { activityPageSchema } from "@bakery/shared/admin-activity-contract";
 import { teamSchema } from "@bakery/shared/admin-team-contract";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoSeriousA11yViolations, test } from "./support/fixtures.ts";
 import { operatorToken } from "./support/funnel-report.ts";
-import { demoUsers, myArea, signInAndReturnTo, stubMyArea } from "./support/sign-in.ts";
+import {
+  DEMO_PASSWORD,
+  demoUsers,
+  myArea,
+  signInAndReturnTo,
+  stubMyArea,
+} from "./support/sign-in.ts";
 import { idTokenOf, newAccount, signInFirstTime, verifyAddress } from "./support/team-accounts.ts";
 
 // Issue 41: operators give the operator role to a colleague by e-mail, and take it away, at
@@ -148,6 +155,57 @@ test("an address nobody verified is refused in words at the field, and nothing c
     new RegExp(`There is no account with the address ${nobody}`),
   );
   expect((await readTeam(request, await operatorToken(request))).emails).not.toContain(nobody);
+});
+
+test("a colleague without an account is invited with a link; once they choose a password with it, they are added", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.slow();
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const email = `invited-${test.info().project.name}-${Date.now().toString(36)}@example.com`;
+  await openTeam(page);
+  await emailField(page).fill(email);
+  await page.getByRole("button", { name: "Add as operator" }).click();
+  await expect(emailField(page)).toHaveAccessibleDescription(
+    new RegExp(`no account with the address ${email} yet. Make an invitation link`),
+  );
+
+  await page.getByRole("button", { name: `Make an invitation link for ${email}` }).click();
+  const link = page.getByLabel(`Invitation link for ${email}`);
+  await expect(link).toBeFocused();
+  await expect(link).toHaveAccessibleDescription(/An account was made for this address/);
+  const address = await link.inputValue();
+  expect(new URL(address).searchParams.get("mode")).toBe("resetPassword");
+  await page.getByRole("button", { name: "Copy the invitation link" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+  await expectNoSeriousA11yViolations(page);
+
+  // Not yet: the address is the colleague's only once they have used the link.
+  await page.getByRole("button", { name: "Add as operator" }).click();
+  await expect(emailField(page)).toHaveAccessibleDescription(
+    new RegExp(`${email} is not verified`),
+  );
+
+  // The colleague follows it: the Auth emulator's page takes the new password in the address.
+  const chosen = await request.get(`${address}&newPassword=${encodeURIComponent(DEMO_PASSWORD)}`);
+  expect(chosen.status()).toBe(200);
+
+  await page.getByRole("button", { name: "Add as operator" }).click();
+  await expect(row(page, email)).toBeVisible();
+  const asColleague = await readTeam(request, await idTokenOf(request, email));
+  expect(asColleague.status).toBe(200);
+  expect(asColleague.emails).toContain(email);
+
+  const invited = await request.get("/api/admin/activity?kind=operator.invited", {
+    headers: { Authorization: `Bearer ${await operatorToken(request)}` },
+  });
+  const entries = activityPageSchema.parse(await invited.json()).entries;
+  const entry = entries.find((candidate) => candidate.subject === email);
+  expect(entry?.actor.name).toBe(operator.email);
+  expect(JSON.stringify(entry)).not.toContain(new URL(address).searchParams.get("oobCode"));
 });
 
 test("a colleague who removes themselves is told the back office is closed to them, with a way on", async ({

@@ -17,6 +17,7 @@ export const activityKinds = [
   "page.restored",
   "page.renamed",
   "page.deleted",
+  "operator.invited",
   "operator.granted",
   "operator.revoked",
 ] as const;

@@ -27,8 +27,29 @@ export const teamGrantSchema = z.strictObject({
 export type TeamGrant = z.infer<typeof teamGrantSchema>;
 
 /**
- * What a change of the operator role records in the activity log (kinds "operator.*"), as
- * `before` and `after`: the account and its role then.
+ * The code of `POST /admin/team`'s 422 when no account has the address: what an invitation
+ * (`POST /admin/team/invitations`) is for.
+ */
+export const NO_ACCOUNT = "no_account";
+
+/**
+ * `POST /admin/team/invitations` 201 (body: TeamGrant): the account the identity service has
+ * just made for an address that had none, and a link for the colleague to choose its password.
+ * Following it marks the address verified; then they can be given the operator role. It works
+ * once, within the identity service's time (an hour for Firebase Authentication). Only a new
+ * account is invited: a link for one that exists would let an operator set the password of an
+ * account someone (a customer) already uses.
+ */
+export const teamInvitationSchema = z.object({
+  email: z.string(),
+  link: z.url({ protocol: /^https?$/ }),
+});
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
+
+/**
+ * What a change of the operator role records in the activity log (kinds "operator.granted"
+ * and "operator.revoked"), as `before` and `after`: the account and its role then. An
+ * invitation ("operator.invited") records the account as `after`, with no role.
  */
 export const teamRecordSchema = z.object({
   uid: z.string(),

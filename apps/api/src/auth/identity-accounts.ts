@@ -1,5 +1,5 @@
 import { deleteApp } from "firebase-admin/app";
-import { getAuth, type UserRecord } from "firebase-admin/auth";
+import { type Auth, getAuth, type UserRecord } from "firebase-admin/auth";
 import type { ServerConfig } from "../config.ts";
 import { firebaseApp } from "./verify-id-token.ts";
 
@@ -19,6 +19,12 @@ export interface IdentityAccount {
  */
 export interface IdentityAccounts {
   find(who: string): Promise<IdentityAccount | null>;
+  /**
+   * Makes an account for `email` (no password, not verified) and a link for its owner to choose
+   * their password, which also marks the address verified; null when the address already has
+   * an account. Same rejections as `find`.
+   */
+  invite(email: string): Promise<{ account: IdentityAccount; link: string } | null>;
 }
 
 export type IdentityConfig = Pick<
@@ -79,28 +85,47 @@ function problemOf(error: unknown): IdentityLookupFailed["problem"] {
 }
 
 /**
- * The accounts of Firebase Authentication (the Auth emulator in local mode). Each lookup has
- * a firebase-admin app of its own, deleted after it: lookups are rare (a change of the team),
- * and nothing is left open for the server or the CLI to close.
+ * The accounts of Firebase Authentication (the Auth emulator in local mode). Each call has a
+ * firebase-admin app of its own, deleted after it: calls are rare (a change of the team), and
+ * nothing is left open for the server or the CLI to close.
  */
 export function identityAccounts(config: IdentityConfig): IdentityAccounts {
   const service = identityServiceName(config);
+  /** Runs `ask` with an app of its own; the service's failures become IdentityLookupFailed. */
+  async function withAuth<T>(ask: (auth: Auth) => Promise<T>): Promise<T> {
+    // firebase-admin reads the emulator's address from the environment only.
+    if (config.mode === "local") {
+      process.env.FIREBASE_AUTH_EMULATOR_HOST = config.FIREBASE_AUTH_EMULATOR_HOST;
+    }
+    const app = firebaseApp(config.FIREBASE_PROJECT_ID);
+    try {
+      return await ask(getAuth(app));
+    } catch (error) {
+      throw new IdentityLookupFailed(problemOf(error), service, { cause: error });
+    } finally {
+      await deleteApp(app);
+    }
+  }
+  const lookUp = (auth: Auth, who: string) =>
+    (who.includes("@") ? auth.getUserByEmail(who) : auth.getUser(who)).catch((error: unknown) => {
+      if (errorCode(error) === "auth/user-not-found") return null;
+      throw error;
+    });
   return {
-    async find(who) {
-      // firebase-admin reads the emulator's address from the environment only.
-      if (config.mode === "local") {
-        process.env.FIREBASE_AUTH_EMULATOR_HOST = config.FIREBASE_AUTH_EMULATOR_HOST;
-      }
-      const app = firebaseApp(config.FIREBASE_PROJECT_ID);
-      try {
-        const auth = getAuth(app);
-        return accountOf(await (who.includes("@") ? auth.getUserByEmail(who) : auth.getUser(who)));
-      } catch (error) {
-        if (errorCode(error) === "auth/user-not-found") return null;
-        throw new IdentityLookupFailed(problemOf(error), service, { cause: error });
-      } finally {
-        await deleteApp(app);
-      }
-    },
+    find: (who) =>
+      withAuth(async (auth) => {
+        const user = await lookUp(auth, who);
+        return user && accountOf(user);
+      }),
+    invite: (email) =>
+      withAuth(async (auth) => {
+        const user = await auth.createUser({ email }).catch((error: unknown) => {
+          if (errorCode(error) === "auth/email-already-exists") return null;
+          throw error;
+        });
+        if (!user) return null;
+        const link = await auth.generatePasswordResetLink(user.email ?? email);
+        return { account: accountOf(user), link };
+      }),
   };
 }

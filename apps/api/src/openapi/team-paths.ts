@@ -1,4 +1,9 @@
-import { teamGrantSchema, teamMemberSchema, teamSchema } from "@bakery/shared/admin-team-contract";
+import {
+  teamGrantSchema,
+  teamInvitationSchema,
+  teamMemberSchema,
+  teamSchema,
+} from "@bakery/shared/admin-team-contract";
 import {
   adminWriteErrors,
   error,
@@ -39,13 +44,42 @@ export const teamPaths = {
           413: error("The body is too large"),
           415: error("The body is not JSON"),
           422: error(
-            "Not an e-mail address, no account has it, or it is not verified (the message says how its owner verifies it)",
+            "Not an e-mail address; no account has it (code no_account: invite them first); or it is not verified (the message says how its owner verifies it)",
           ),
           ...teamWriteErrors,
           503: {
             ...error(
               "The identity service or the database can't be asked just now; nothing was changed",
             ),
+            headers: retryAfter,
+          },
+        },
+      },
+    ),
+  },
+  "/admin/team/invitations": {
+    post: operatorOperation(
+      "Operators: invite a colleague whose address has no account. The identity service makes the account (no password, not verified) and gives a link with which its owner chooses a password, which also marks the address verified; then the role can be given (POST /admin/team). An address with an account is never invited, so no operator can set the password of an account someone uses. The activity log records the invitation, never the link",
+      {
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: schema(teamGrantSchema, "input") } },
+        },
+        responses: {
+          201: {
+            description: "The link to send the colleague",
+            content: json(teamInvitationSchema),
+          },
+          400: error("The body is not JSON"),
+          409: error(
+            "The address has an account already: verified, give it the role; not verified, its owner verifies it",
+          ),
+          413: error("The body is too large"),
+          415: error("The body is not JSON"),
+          422: error("Not an e-mail address, or not one the identity service takes"),
+          ...teamWriteErrors,
+          503: {
+            ...error("The identity service or the database can't be asked just now"),
             headers: retryAfter,
           },
         },

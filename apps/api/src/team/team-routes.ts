@@ -14,6 +14,7 @@ import {
   revokeOperatorRole,
   type TeamAccount,
 } from "./change-operator-role.ts";
+import { inviteColleague } from "./invite-colleague.ts";
 import { findTeamMember, listTeam } from "./read-team.ts";
 import { findVerifiedAccount } from "./verified-account.ts";
 
@@ -25,7 +26,8 @@ const UID_MAX_LENGTH = 128;
 
 /**
  * The back office's team screen (operators only): who has the operator role, giving it to an
- * account by its verified e-mail address, and taking it away, never from the last operator.
+ * account by its verified e-mail address, inviting an address without one, and taking the role
+ * away, never from the last operator.
  * Writes count in the same per-client bucket as the other back-office writes.
  */
 export function registerTeamRoutes(app: Hono, deps: ApiDeps): void {
@@ -49,6 +51,11 @@ export function registerTeamRoutes(app: Hono, deps: ApiDeps): void {
     if (change.outcome === "refused") throw refusal(change.reason, actorOf(c), account);
     const member = await query(() => findTeamMember(deps.db, account.uid));
     return c.json(member ?? { ...account, since: null }, change.outcome === "changed" ? 201 : 200);
+  });
+
+  app.post("/admin/team/invitations", writeLimit, operatorOnly, grantBodyLimit, async (c) => {
+    const { email } = parseOrUnprocessable(teamGrantSchema, await jsonBody(c, "the address"));
+    return c.json(await inviteColleague({ ...deps, query }, actorOf(c), email), 201);
   });
 
   app.delete("/admin/team/:uid", writeLimit, operatorOnly, async (c) => {

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { type ActivityEntry, activityPageSchema } from "@bakery/shared/admin-activity-contract";
-import { type TeamMember, teamMemberSchema, teamSchema } from "@bakery/shared/admin-team-contract";
+import {
+  NO_ACCOUNT,
+  type TeamInvitation,
+  type TeamMember,
+  teamInvitationSchema,
+  teamMemberSchema,
+  teamSchema,
+} from "@bakery/shared/admin-team-contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthEmulator } from "../../../../scripts/auth-emulator.ts";
@@ -15,6 +22,7 @@ import { expectApiError } from "../test-support/expect-api-error.ts";
 import { freePort } from "../test-support/free-port.ts";
 import { emptyDatabasePerTest } from "../test-support/fresh-per-test.ts";
 import {
+  emulatorCall,
   newEmulatorAccount,
   startTestAuthEmulator,
   TEST_EMULATOR_PROJECT,
@@ -103,6 +111,11 @@ describe.each(testBackends({ postgresDatabase: "team_admin" }))(
     };
     const grant = (email: string, as: Account = ann) =>
       call("POST", "/admin/team", { as, body: { email } });
+    const invite = async (email: string): Promise<TeamInvitation> => {
+      const response = await call("POST", "/admin/team/invitations", { body: { email } });
+      expect(response.status, await response.clone().text()).toBe(201);
+      return teamInvitationSchema.parse(await response.json());
+    };
     const revoke = (uid: string, as: Account = ann, on: TestServer = server) =>
       call("DELETE", `/admin/team/${encodeURIComponent(uid)}`, { as }, on);
     const memberOf = async (response: Response, status: number): Promise<TeamMember> => {
@@ -194,9 +207,9 @@ describe.each(testBackends({ postgresDatabase: "team_admin" }))(
 
     it("refuses an address without an account, and a body that is not an address, in words", async () => {
       const ghost = address("ghost");
-      const unknown = await expectApiError(await grant(ghost), 422, "unprocessable_content");
+      const unknown = await expectApiError(await grant(ghost), 422, NO_ACCOUNT);
       expect(unknown.error.message).toBe(
-        `There is no account with the address ${ghost}, and this site makes none. If it is a Google address, your colleague signs in once with "Continue with Google" on the sign-in page; otherwise the sign-in service has to be given an account for it first. Then add them again.`,
+        `There is no account with the address ${ghost} yet. Make an invitation link for them: with it they choose a password, and then you add them again.`,
       );
       const notAnAddress = await expectApiError(
         await grant("ann at example"),
@@ -231,6 +244,76 @@ describe.each(testBackends({ postgresDatabase: "team_admin" }))(
       expect(await entryCount()).toBe(0);
     });
 
+    it("invites an address without an account: its link sets a password and verifies it, then the role is given", async () => {
+      const dora = address("dora");
+      const invited = await invite(dora);
+      expect(invited).toEqual({ email: dora, link: expect.any(String) });
+      const made = await identity.find(dora);
+      expect(made).toMatchObject({ email: dora, emailVerified: false });
+      // Not yet: the address is proven only once the link is followed.
+      await expectApiError(await grant(dora), 422, "unprocessable_content");
+
+      // What the sign-in service's page does with the link: the new password, by its code.
+      const oobCode = new URL(invited.link).searchParams.get("oobCode");
+      expect(oobCode).toBeTruthy();
+      await emulatorCall(emulator, "accounts:resetPassword?key=test-key", {
+        oobCode,
+        newPassword: "dora-chose-this-1",
+      });
+      expect(await identity.find(dora)).toMatchObject({ uid: made?.uid, emailVerified: true });
+      await memberOf(await grant(dora), 201);
+
+      const [granted, entry, ...others] = await activity();
+      expect(others).toEqual([]);
+      expect(granted).toMatchObject({ kind: "operator.granted", subject: dora });
+      expect(entry).toMatchObject({
+        kind: "operator.invited",
+        subject: dora,
+        actor: { uid: ann.uid, name: ann.email },
+        before: null,
+        after: { uid: made?.uid, email: dora, role: null },
+      });
+      // The link sets the password: whoever reads the log must not be able to.
+      expect(JSON.stringify(entry)).not.toContain(oobCode);
+    });
+
+    it("invites no address that has an account, whoever uses it, and says why in words", async () => {
+      // An unverified account may be a customer's who hasn't verified yet: a password link for
+      // it would let the operator take it over.
+      const customer = await newEmulatorAccount(emulator, address("customer"));
+      const unverified = await expectApiError(
+        await call("POST", "/admin/team/invitations", { body: { email: customer.email } }),
+        409,
+        "conflict",
+      );
+      expect(unverified.error.message).toContain(
+        `${customer.email} has an account already, so it gets no invitation`,
+      );
+      expect(unverified.error.message).toContain('"Forgot password?" on the sign-in page');
+      // Still the customer's: the password they chose signs them in.
+      const signedIn = await emulatorCall(emulator, "accounts:signInWithPassword?key=test-key", {
+        email: customer.email,
+        password: "bakery-test-1",
+        returnSecureToken: true,
+      });
+      expect(signedIn.localId).toBe(customer.uid);
+
+      const refused = await expectApiError(
+        await call("POST", "/admin/team/invitations", { body: { email: bob.email } }),
+        409,
+        "conflict",
+      );
+      expect(refused.error.message).toBe(
+        `${bob.email} has a verified account already, so it needs no invitation: add them as an operator`,
+      );
+      await expectApiError(
+        await call("POST", "/admin/team/invitations", { body: { email: "ann at example" } }),
+        422,
+        "unprocessable_content",
+      );
+      expect(await entryCount()).toBe(0);
+    });
+
     it("answers 503 in words when the identity service can't be asked, changing nothing", async () => {
       const carol = await newEmulatorAccount(emulator, address("carol"), true);
       const offline = await startTestServer(database.handle, {
@@ -249,6 +332,13 @@ describe.each(testBackends({ postgresDatabase: "team_admin" }))(
           `The sign-in service could not be asked about ${carol.email} just now, so nothing was changed. Try again in a moment.`,
         );
         expect(response.headers.get("Retry-After")).toBe("5");
+        const invitation = await call(
+          "POST",
+          "/admin/team/invitations",
+          { body: { email: address("dora") } },
+          offline,
+        );
+        await expectApiError(invitation, 503, "service_unavailable");
       } finally {
         await offline.close();
         // firebase-admin finds the emulator through the environment, which that lookup changed.
@@ -360,6 +450,7 @@ describe.each(testBackends({ postgresDatabase: "team_admin" }))(
       const routes: Array<[string, string, unknown]> = [
         ["GET", "/admin/team", undefined],
         ["POST", "/admin/team", { email: baker.email }],
+        ["POST", "/admin/team/invitations", { email: address("nobody") }],
         ["DELETE", `/admin/team/${ann.uid}`, undefined],
       ];
       for (const [method, path, body] of routes) {

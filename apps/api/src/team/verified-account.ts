@@ -1,3 +1,4 @@
+import { NO_ACCOUNT } from "@bakery/shared/admin-team-contract";
 import type { Logger } from "pino";
 import {
   HOW_TO_VERIFY_AN_ADDRESS,
@@ -11,32 +12,19 @@ import type { TeamAccount } from "./change-operator-role.ts";
  * The account the identity service holds for `email`, if that address is verified: the team
  * screen's rule, the CLI's too. Anyone can sign up with an address that isn't theirs, so an
  * unverified one is refused (422, saying how its owner verifies it), as is an address without
- * an account. When the service can't be asked, 503: nothing is changed on the database's word.
+ * an account (422 `no_account`, pointing to an invitation).
  */
 export async function findVerifiedAccount(
   identity: IdentityAccounts,
   email: string,
   logger: Logger,
 ): Promise<TeamAccount> {
-  let account: Awaited<ReturnType<IdentityAccounts["find"]>>;
-  try {
-    account = await identity.find(email);
-  } catch (error) {
-    if (!(error instanceof IdentityLookupFailed)) throw error;
-    if (error.problem === "refused") {
-      throw unprocessableContent(`email: ${email} is not an address the sign-in service takes`);
-    }
-    logger.warn({ err: error, service: error.service }, "identity service lookup failed");
-    throw new ApiProblem(
-      503,
-      "service_unavailable",
-      `The sign-in service could not be asked about ${email} just now, so nothing was changed. Try again in a moment.`,
-      { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
-    );
-  }
+  const account = await askIdentity(email, logger, () => identity.find(email));
   if (!account) {
-    throw unprocessableContent(
-      `There is no account with the address ${email}, and this site makes none. If it is a Google address, your colleague signs in once with "Continue with Google" on the sign-in page; otherwise the sign-in service has to be given an account for it first. Then add them again.`,
+    throw new ApiProblem(
+      422,
+      NO_ACCOUNT,
+      `There is no account with the address ${email} yet. Make an invitation link for them: with it they choose a password, and then you add them again.`,
     );
   }
   if (!account.emailVerified) {
@@ -45,4 +33,26 @@ export async function findVerifiedAccount(
     );
   }
   return { uid: account.uid, email: account.email ?? email };
+}
+
+/**
+ * Asks the identity service about `email`. An address it refuses is a 422; when it can't be
+ * asked, 503: nothing is changed on the database's word alone.
+ */
+export async function askIdentity<T>(email: string, logger: Logger, ask: () => Promise<T>) {
+  try {
+    return await ask();
+  } catch (error) {
+    if (!(error instanceof IdentityLookupFailed)) throw error;
+    if (error.problem === "refused") {
+      throw unprocessableContent(`email: ${email} is not an address the sign-in service takes`);
+    }
+    logger.warn({ err: error, service: error.service }, "identity service call failed");
+    throw new ApiProblem(
+      503,
+      "service_unavailable",
+      `The sign-in service could not be asked about ${email} just now, so nothing was changed. Try again in a moment.`,
+      { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+    );
+  }
 }

@@ -62,14 +62,13 @@ export const fakeVerifier: IdTokenVerifier & { calls: number } = {
 };
 
 /** No identity service: every lookup fails as if it couldn't be reached. Tests of the team give one. */
-export const noIdentityService: IdentityAccounts = {
-  find: () =>
-    Promise.reject(
-      new IdentityLookupFailed("unreachable", "no identity service", {
-        cause: new Error("this test server has no identity service"),
-      }),
-    ),
-};
+const unreachable = () =>
+  Promise.reject(
+    new IdentityLookupFailed("unreachable", "no identity service", {
+      cause: new Error("this test server has no identity service"),
+    }),
+  );
+export const noIdentityService: IdentityAccounts = { find: unreachable, invite: unreachable };
 
 export interface TestServer {
   url: string;

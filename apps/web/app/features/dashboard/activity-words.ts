@@ -11,6 +11,7 @@ export const activityKindNames: Record<ActivityKind, string> = {
   "page.restored": "Page restored",
   "page.renamed": "Page renamed",
   "page.deleted": "Page deleted",
+  "operator.invited": "Colleague invited",
   "operator.granted": "Operator added",
   "operator.revoked": "Operator removed",
 };

@@ -1,29 +1,53 @@
-import type { TeamMember } from "@bakery/shared/admin-team-contract";
+import {
+  NO_ACCOUNT,
+  type TeamInvitation,
+  type TeamMember,
+} from "@bakery/shared/admin-team-contract";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { ApiRequestError } from "#app/lib/api/api-client.ts";
 import { buttonClasses } from "#app/ui/button-styles.ts";
 import { requestFailureWords } from "./request-failure-words.ts";
-import { addOperator } from "./team-api.ts";
+import { addOperator, inviteColleague } from "./team-api.ts";
+import { TeamInvitationLink } from "./team-invitation.tsx";
 import { emailProblem, refusalWords } from "./team-words.ts";
 
 /**
  * "Add a colleague": gives the operator role by e-mail. The address is checked as the API
- * checks it before it is sent; what the API refuses (an address nobody verified, no such
- * account) is said in its own words at the field, with what the colleague has to do first.
+ * checks it before it is sent; what the API refuses is said in its own words at the field.
+ * An address no account has is offered an invitation: the account is made, with a link for
+ * the colleague to choose its password, after which they are added here.
  */
 export function TeamAddForm({ onAdded }: { onAdded: (member: TeamMember, email: string) => void }) {
   const id = useId();
   const [email, setEmail] = useState("");
   const [submitted, setSubmitted] = useState(false);
   const [refusal, setRefusal] = useState("");
+  /** The address the API said no account has, while the field still holds it. */
+  const [invitable, setInvitable] = useState("");
+  const [invitation, setInvitation] = useState<TeamInvitation>();
   const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<"adding" | "inviting">();
   const field = useRef<HTMLInputElement>(null);
 
   const ownProblem = emailProblem(email);
   const problem = refusal || (submitted ? ownProblem : undefined);
   const described = [`${id}-note`, problem ? `${id}-error` : ""].filter(Boolean).join(" ");
+
+  /**
+   * A 4xx is about this address (unverified, unknown, verified already): said at the field,
+   * which keeps the focus; an address no account has is offered an invitation.
+   */
+  function sayFailure(error: unknown) {
+    if (error instanceof ApiRequestError && error.leavingPage) return;
+    if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
+      flushSync(() => {
+        setRefusal(refusalWords(error.message));
+        setInvitable(error.code === NO_ACCOUNT ? email.trim() : "");
+      });
+      field.current?.focus();
+    } else setFailure(requestFailureWords(error));
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,21 +58,32 @@ export function TeamAddForm({ onAdded }: { onAdded: (member: TeamMember, email: 
       field.current?.focus();
       return;
     }
-    setBusy(true);
+    setBusy("adding");
     try {
       const member = await addOperator(email);
       onAdded(member, email);
       setEmail("");
       setSubmitted(false);
+      setInvitation(undefined);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.leavingPage) return;
-      // A 4xx is about this address (unverified, unknown): said at the field, which keeps focus.
-      if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
-        flushSync(() => setRefusal(refusalWords(error.message)));
-        field.current?.focus();
-      } else setFailure(requestFailureWords(error));
+      sayFailure(error);
     } finally {
-      setBusy(false);
+      setBusy(undefined);
+    }
+  }
+
+  async function invite() {
+    if (busy) return;
+    setFailure("");
+    setBusy("inviting");
+    try {
+      setInvitation(await inviteColleague(invitable));
+      setRefusal("");
+      setInvitable("");
+    } catch (error) {
+      sayFailure(error);
+    } finally {
+      setBusy(undefined);
     }
   }
 
@@ -70,6 +105,7 @@ export function TeamAddForm({ onAdded }: { onAdded: (member: TeamMember, email: 
             onChange={(event) => {
               setEmail(event.target.value);
               setRefusal("");
+              setInvitable("");
             }}
             autoComplete="off"
             spellCheck={false}
@@ -79,17 +115,16 @@ export function TeamAddForm({ onAdded }: { onAdded: (member: TeamMember, email: 
           />
           <button
             type="submit"
-            aria-disabled={busy || undefined}
+            aria-disabled={busy ? true : undefined}
             className={buttonClasses("primary")}
           >
-            {busy ? "Adding…" : "Add as operator"}
+            {busy === "adding" ? "Adding…" : "Add as operator"}
           </button>
         </div>
         <p id={`${id}-note`} className="text-cocoa text-sm">
-          They need an account with a verified address, which this site does not make: a Google
-          address they have signed in with once ("Continue with Google" on the sign-in page), or an
-          account the sign-in service holds for them whose "Forgot password?" link they have
-          followed.
+          They need an account with a verified address: a Google address they have signed in with
+          once ("Continue with Google" on the sign-in page), an account whose "Forgot password?"
+          link they have followed, or a new one you invite them to here.
         </p>
         {/* In the page from the start, so a refusal is announced even when focus stays put. */}
         <p
@@ -99,6 +134,22 @@ export function TeamAddForm({ onAdded }: { onAdded: (member: TeamMember, email: 
         >
           {problem}
         </p>
+        {invitable && (
+          <div>
+            <button
+              type="button"
+              onClick={invite}
+              aria-disabled={busy ? true : undefined}
+              // A long address breaks anywhere rather than widening the page on a phone.
+              className={`${buttonClasses("secondary")} max-w-full [overflow-wrap:anywhere]`}
+            >
+              {busy === "inviting"
+                ? "Making the link…"
+                : `Make an invitation link for ${invitable}`}
+            </button>
+          </div>
+        )}
+        {invitation && <TeamInvitationLink key={invitation.link} invitation={invitation} />}
         <p role="alert" className="text-red-800">
           {failure}
         </p>
