@@ -173,7 +173,7 @@ test("a colleague without an account is invited with a link; once they choose a 
   );
 
   await page.getByRole("button", { name: `Make an invitation link for ${email}` }).click();
-  const link = page.getByLabel(`Invitation link for ${email}`);
+  const link = page.getByRole("textbox", { name: `Invitation link for ${email}` });
   await expect(link).toBeFocused();
   await expect(link).toHaveAccessibleDescription(/An account was made for this address/);
   const address = await link.inputValue();
