@@ -20,7 +20,8 @@ export type InvitationDeps = Pick<ApiDeps, "identity" | "db" | "logger"> & {
  *
  * The activity log records who invited whom, never the link (it lets whoever holds it set the
  * password). The account is made before the entry is written: when the database then fails,
- * the answer is 503 and the operator asks again, which invites the same account and records it.
+ * the answer is 503, the account exists without its entry, and asking again is refused (409);
+ * its owner then sets a password with "Forgot password?". A known gap, in decision 0030.
  */
 export async function inviteColleague(
   deps: InvitationDeps,
