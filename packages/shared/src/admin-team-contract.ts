@@ -27,17 +27,19 @@ export const teamGrantSchema = z.strictObject({
 export type TeamGrant = z.infer<typeof teamGrantSchema>;
 
 /**
- * The code of `POST /admin/team`'s 422 when no account has the address: what an invitation
- * (`POST /admin/team/invitations`) is for.
+ * The code of `POST /admin/team`'s 422 when no account has the address, or only one an
+ * invitation made whose password is not chosen yet: what an invitation
+ * (`POST /admin/team/invitations`) is for, a first one or a new link.
  */
 export const NO_ACCOUNT = "no_account";
 
 /**
  * `POST /admin/team/invitations` 201 (body: TeamGrant): the account the identity service has
- * just made for an address that had none, and a link for the colleague to choose its password.
+ * made for an address that had none, and a link for the colleague to choose its password.
  * Following it marks the address verified; then they can be given the operator role. It works
- * once, within the identity service's time (an hour for Firebase Authentication). Only a new
- * account is invited: a link for one that exists would let an operator set the password of an
+ * once, within the identity service's time (an hour for Firebase Authentication); until a
+ * password is chosen, asking again gives a new link for the same account. An account someone
+ * can sign in to is never invited: a link for it would let an operator set the password of an
  * account someone (a customer) already uses.
  */
 export const teamInvitationSchema = z.object({

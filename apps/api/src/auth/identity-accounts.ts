@@ -20,12 +20,24 @@ export interface IdentityAccount {
 export interface IdentityAccounts {
   find(who: string): Promise<IdentityAccount | null>;
   /**
-   * Makes an account for `email` (no password, not verified) and a link for its owner to choose
-   * their password, which also marks the address verified; null when the address already has
-   * an account. Same rejections as `find`.
+   * An invitation for `email`: makes its account (no password, not verified) when there is none,
+   * and a link for its owner to choose their password, which also marks the address verified.
+   * An account nobody can sign in to yet (no password, no Google: one an earlier invitation made
+   * and whose link went unused) gets a new link; any other account gets none, and is answered
+   * as found. Same rejections as `find`.
    */
-  invite(email: string): Promise<{ account: IdentityAccount; link: string } | null>;
+  invite(email: string): Promise<Invitation>;
 }
+
+export type Invitation =
+  | { outcome: "invited"; account: IdentityAccount; link: string }
+  | { outcome: "has-account"; account: IdentityAccount };
+
+/**
+ * Whether an account has a way to sign in. One without (made by an invitation, its link unused)
+ * is nobody's yet, so a link to choose its password takes nothing from anyone.
+ */
+export const canSignIn = (account: IdentityAccount) => account.providers.length > 0;
 
 export type IdentityConfig = Pick<
   ServerConfig,
@@ -106,26 +118,27 @@ export function identityAccounts(config: IdentityConfig): IdentityAccounts {
       await deleteApp(app);
     }
   }
-  const lookUp = (auth: Auth, who: string) =>
-    (who.includes("@") ? auth.getUserByEmail(who) : auth.getUser(who)).catch((error: unknown) => {
-      if (errorCode(error) === "auth/user-not-found") return null;
-      throw error;
-    });
   return {
     find: (who) =>
       withAuth(async (auth) => {
-        const user = await lookUp(auth, who);
+        const user = await (who.includes("@") ? auth.getUserByEmail(who) : auth.getUser(who)).catch(
+          (error: unknown) => {
+            if (errorCode(error) === "auth/user-not-found") return null;
+            throw error;
+          },
+        );
         return user && accountOf(user);
       }),
     invite: (email) =>
       withAuth(async (auth) => {
-        const user = await auth.createUser({ email }).catch((error: unknown) => {
+        const made = await auth.createUser({ email }).catch((error: unknown) => {
           if (errorCode(error) === "auth/email-already-exists") return null;
           throw error;
         });
-        if (!user) return null;
-        const link = await auth.generatePasswordResetLink(user.email ?? email);
-        return { account: accountOf(user), link };
+        const account = accountOf(made ?? (await auth.getUserByEmail(email)));
+        if (!made && canSignIn(account)) return { outcome: "has-account", account };
+        const link = await auth.generatePasswordResetLink(account.email ?? email);
+        return { outcome: "invited", account, link };
       }),
   };
 }

@@ -4,6 +4,8 @@ import {
   teamMemberSchema,
   teamSchema,
 } from "@bakery/shared/admin-team-contract";
+import { ADMIN_WRITES_PER_MINUTE } from "../auth/back-office-guards.ts";
+import { INVITATIONS_PER_HOUR } from "../team/invite-colleague.ts";
 import {
   adminWriteErrors,
   error,
@@ -44,7 +46,7 @@ export const teamPaths = {
           413: error("The body is too large"),
           415: error("The body is not JSON"),
           422: error(
-            "Not an e-mail address; no account has it (code no_account: invite them first); or it is not verified (the message says how its owner verifies it)",
+            "Not an e-mail address; no account has it, or its invitation is not used yet (code no_account: invite them, or again); or it is not verified (the message says how its owner verifies it)",
           ),
           ...teamWriteErrors,
           503: {
@@ -59,7 +61,7 @@ export const teamPaths = {
   },
   "/admin/team/invitations": {
     post: operatorOperation(
-      "Operators: invite a colleague whose address has no account. The identity service makes the account (no password, not verified) and gives a link with which its owner chooses a password, which also marks the address verified; then the role can be given (POST /admin/team). An address with an account is never invited, so no operator can set the password of an account someone uses. The activity log records the invitation, never the link",
+      "Operators: invite a colleague whose address has no account. The identity service makes the account (no password, not verified) and gives a link with which its owner chooses a password, which also marks the address verified; then the role can be given (POST /admin/team). Asked again before a password is chosen, it gives a new link for the same account. An address whose account can be signed in to is never invited, so no operator can set the password of an account someone uses. The activity log records the invitation, never the link. At most 10 invitations an hour per operator",
       {
         requestBody: {
           required: true,
@@ -72,12 +74,18 @@ export const teamPaths = {
           },
           400: error("The body is not JSON"),
           409: error(
-            "The address has an account already: verified, give it the role; not verified, its owner verifies it",
+            "The address has an account someone can sign in to: verified, give it the role; not verified, its owner verifies it",
           ),
           413: error("The body is too large"),
           415: error("The body is not JSON"),
           422: error("Not an e-mail address, or not one the identity service takes"),
           ...teamWriteErrors,
+          429: {
+            ...error(
+              `More than ${ADMIN_WRITES_PER_MINUTE} writes this minute from this client, or ${INVITATIONS_PER_HOUR} invitations within the last hour from this operator`,
+            ),
+            headers: retryAfter,
+          },
           503: {
             ...error("The identity service or the database can't be asked just now"),
             headers: retryAfter,

@@ -1,10 +1,20 @@
 import type { TeamInvitation, TeamRecord } from "@bakery/shared/admin-team-contract";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { type Actor, recordActivity } from "../activity/record-activity.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import { HOW_TO_VERIFY_AN_ADDRESS } from "../auth/identity-accounts.ts";
 import type { databaseDeadline } from "../db/database-availability.ts";
-import { conflict } from "../http/errors.ts";
+import type { Database } from "../db/open-database.ts";
+import { activityEntries } from "../db/schema.ts";
+import { ApiProblem, conflict } from "../http/errors.ts";
 import { askIdentity } from "./verified-account.ts";
+
+/**
+ * Invitations one operator makes in an hour at most: more than a team ever asks at once, few
+ * enough that a stolen session can't fill the sign-in service with accounts. Counted from the
+ * activity log, so the count holds across instances and restarts.
+ */
+export const INVITATIONS_PER_HOUR = 10;
 
 export type InvitationDeps = Pick<ApiDeps, "identity" | "db" | "logger"> & {
   /** Runs a database call within the request's deadline (503 past it). */
@@ -14,28 +24,35 @@ export type InvitationDeps = Pick<ApiDeps, "identity" | "db" | "logger"> & {
 /**
  * An invitation for a colleague whose address has no account: the identity service makes the
  * account and gives a link to choose its password, which marks the address verified. An
- * address with an account is refused (409): verified, it needs only the role; not verified,
- * its owner verifies it themselves. A link for an account that exists would let an operator set
- * the password of an account someone already uses, a customer's say, and take it over.
+ * account an earlier invitation made and nobody can sign in to yet gets a new link (the first
+ * one lost, or past its hour). Any other account is refused (409): verified, it needs only the
+ * role; not verified, its owner verifies it themselves. A link for an account someone uses, a
+ * customer's say, would let an operator set its password and take it over.
  *
  * The activity log records who invited whom, never the link (it lets whoever holds it set the
  * password). The account is made before the entry is written: when the database then fails,
- * the answer is 503, the account exists without its entry, and asking again is refused (409);
- * its owner then sets a password with "Forgot password?". A known gap, in decision 0030.
+ * the answer is 503 and the account exists without its entry; asking again makes a new link
+ * and writes the entry then.
  */
 export async function inviteColleague(
   deps: InvitationDeps,
-  actor: Actor,
+  actor: Extract<Actor, { kind: "account" }>,
   email: string,
 ): Promise<TeamInvitation> {
-  const { identity, logger } = deps;
-  // Asked first for the refusal's words; invite() itself never touches an existing account.
-  const existing = await askIdentity(email, logger, () => identity.find(email));
-  const invitation =
-    existing === null ? await askIdentity(email, logger, () => identity.invite(email)) : null;
-  if (invitation === null) {
+  const wait = await deps.query(() => invitationWait(deps.db, actor.uid));
+  if (wait !== null) {
+    const minutes = Math.ceil(wait / 60);
+    throw new ApiProblem(
+      429,
+      "rate_limited",
+      `You have made ${INVITATIONS_PER_HOUR} invitations within the last hour, the most one operator can. Make the next one in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+      { "Retry-After": String(wait) },
+    );
+  }
+  const invitation = await askIdentity(email, deps.logger, () => deps.identity.invite(email));
+  if (invitation.outcome === "has-account") {
     throw conflict(
-      existing?.emailVerified
+      invitation.account.emailVerified
         ? `${email} has a verified account already, so it needs no invitation: add them as an operator`
         : `${email} has an account already, so it gets no invitation: that would change the password of an account someone may be using. If it is not verified yet, ${HOW_TO_VERIFY_AN_ADDRESS}; then add them.`,
     );
@@ -53,4 +70,25 @@ export async function inviteColleague(
     ),
   );
   return { email: account.email, link: invitation.link };
+}
+
+/**
+ * Seconds until `uid` may invite again, by the database's clock (its entries' times are its
+ * own); null when they have invited fewer than INVITATIONS_PER_HOUR in the last hour.
+ */
+async function invitationWait(db: Database, uid: string): Promise<number | null> {
+  const [recent] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      wait: sql<number>`ceil(extract(epoch from min(${activityEntries.at}) + interval '1 hour' - now()))::int`,
+    })
+    .from(activityEntries)
+    .where(
+      and(
+        eq(activityEntries.kind, "operator.invited"),
+        eq(activityEntries.actorUid, uid),
+        gt(activityEntries.at, sql`now() - interval '1 hour'`),
+      ),
+    );
+  return recent && recent.count >= INVITATIONS_PER_HOUR ? Math.max(1, recent.wait) : null;
 }

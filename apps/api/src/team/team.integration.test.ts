@@ -251,7 +251,10 @@ describe.each(testBackends({ postgresDatabase: "team_admin" }))(
       const made = await identity.find(dora);
       expect(made).toMatchObject({ email: dora, emailVerified: false });
       // Not yet: the address is proven only once the link is followed.
-      await expectApiError(await grant(dora), 422, "unprocessable_content");
+      const early = await expectApiError(await grant(dora), 422, NO_ACCOUNT);
+      expect(early.error.message).toBe(
+        `${dora} was invited but has not chosen a password yet, so it can't be given the operator role. If the invitation link was lost or an hour has passed, make a new one: it works the same way.`,
+      );
 
       // What the sign-in service's page does with the link: the new password, by its code.
       const oobCode = new URL(invited.link).searchParams.get("oobCode");
@@ -275,6 +278,66 @@ describe.each(testBackends({ postgresDatabase: "team_admin" }))(
       });
       // The link sets the password: whoever reads the log must not be able to.
       expect(JSON.stringify(entry)).not.toContain(oobCode);
+    });
+
+    it("makes a new link for an invitation not used yet, and none once its password is chosen", async () => {
+      const erin = address("erin");
+      const first = await invite(erin);
+      // The first link lost, or its hour passed: the account nobody can sign in to yet is
+      // invited again, the same account.
+      const second = await invite(erin);
+      expect(second.link).not.toBe(first.link);
+      const made = await identity.find(erin);
+      expect(made).toMatchObject({ email: erin, emailVerified: false, providers: [] });
+
+      await emulatorCall(emulator, "accounts:resetPassword?key=test-key", {
+        oobCode: new URL(second.link).searchParams.get("oobCode"),
+        newPassword: "erin-chose-this-1",
+      });
+      expect(await identity.find(erin)).toMatchObject({ uid: made?.uid, emailVerified: true });
+      // Now the account is someone's: no link sets its password any more.
+      await expectApiError(
+        await call("POST", "/admin/team/invitations", { body: { email: erin } }),
+        409,
+        "conflict",
+      );
+      const entries = await activity();
+      expect(entries.map((entry) => [entry.kind, entry.subject])).toEqual([
+        ["operator.invited", erin],
+        ["operator.invited", erin],
+      ]);
+    });
+
+    it("lets one operator make at most 10 invitations an hour, saying when the next can be made", async () => {
+      // Nine made half an hour ago and one over an hour ago (no longer counted), as the log has them.
+      const entry = (minutesAgo: number) => ({
+        at: new Date(Date.now() - minutesAgo * 60_000),
+        actorUid: ann.uid,
+        actor: ann.email,
+        kind: "operator.invited",
+        subject: address("earlier"),
+      });
+      await database.handle.db
+        .insert(activityEntries)
+        .values([61, ...Array.from({ length: 9 }, () => 30)].map(entry));
+      await invite(address("tenth"));
+
+      const eleventh = address("eleventh");
+      const response = await call("POST", "/admin/team/invitations", { body: { email: eleventh } });
+      const refused = await expectApiError(response, 429, "rate_limited");
+      expect(refused.error.message).toBe(
+        "You have made 10 invitations within the last hour, the most one operator can. Make the next one in 30 minutes.",
+      );
+      const wait = Number(response.headers.get("Retry-After"));
+      expect(wait).toBeGreaterThan(29 * 60);
+      expect(wait).toBeLessThanOrEqual(30 * 60);
+      expect(await identity.find(eleventh)).toBeNull();
+      // Each operator has their own hour.
+      const byBob = await call("POST", "/admin/team/invitations", {
+        as: bob,
+        body: { email: eleventh },
+      });
+      expect(byBob.status, await byBob.clone().text()).toBe(201);
     });
 
     it("invites no address that has an account, whoever uses it, and says why in words", async () => {

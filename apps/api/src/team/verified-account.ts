@@ -1,6 +1,7 @@
 import { NO_ACCOUNT } from "@bakery/shared/admin-team-contract";
 import type { Logger } from "pino";
 import {
+  canSignIn,
   HOW_TO_VERIFY_AN_ADDRESS,
   type IdentityAccounts,
   IdentityLookupFailed,
@@ -12,7 +13,8 @@ import type { TeamAccount } from "./change-operator-role.ts";
  * The account the identity service holds for `email`, if that address is verified: the team
  * screen's rule, the CLI's too. Anyone can sign up with an address that isn't theirs, so an
  * unverified one is refused (422, saying how its owner verifies it), as is an address without
- * an account (422 `no_account`, pointing to an invitation).
+ * an account or with one nobody can sign in to yet (422 `no_account`, pointing to an
+ * invitation: a first one, or a new link for one not used).
  */
 export async function findVerifiedAccount(
   identity: IdentityAccounts,
@@ -25,6 +27,13 @@ export async function findVerifiedAccount(
       422,
       NO_ACCOUNT,
       `There is no account with the address ${email} yet. Make an invitation link for them: with it they choose a password, and then you add them again.`,
+    );
+  }
+  if (!account.emailVerified && !canSignIn(account)) {
+    throw new ApiProblem(
+      422,
+      NO_ACCOUNT,
+      `${email} was invited but has not chosen a password yet, so it can't be given the operator role. If the invitation link was lost or an hour has passed, make a new one: it works the same way.`,
     );
   }
   if (!account.emailVerified) {

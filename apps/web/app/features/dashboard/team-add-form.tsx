@@ -16,15 +16,19 @@ import { emailProblem, refusalWords } from "./team-words.ts";
  * "Add a colleague": gives the operator role by e-mail. The address is checked as the API
  * checks it before it is sent; what the API refuses is said in its own words at the field.
  * An address no account has is offered an invitation: the account is made, with a link for
- * the colleague to choose its password, after which they are added here.
+ * the colleague to choose its password, after which they are added here. Until they have, the
+ * address is offered a new link (the first one lost, or past its hour).
  */
 export function TeamAddForm({ onAdded }: { onAdded: (member: TeamMember, email: string) => void }) {
   const id = useId();
   const [email, setEmail] = useState("");
   const [submitted, setSubmitted] = useState(false);
   const [refusal, setRefusal] = useState("");
-  /** The address the API said no account has, while the field still holds it. */
-  const [invitable, setInvitable] = useState("");
+  /**
+   * Whether the API said the field's address needs an invitation (no account has it, or its
+   * invitation is unused); cleared as the field changes.
+   */
+  const [invitable, setInvitable] = useState(false);
   const [invitation, setInvitation] = useState<TeamInvitation>();
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState<"adding" | "inviting">();
@@ -43,7 +47,7 @@ export function TeamAddForm({ onAdded }: { onAdded: (member: TeamMember, email: 
     if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
       flushSync(() => {
         setRefusal(refusalWords(error.message));
-        setInvitable(error.code === NO_ACCOUNT ? email.trim() : "");
+        setInvitable(error.code === NO_ACCOUNT);
       });
       field.current?.focus();
     } else setFailure(requestFailureWords(error));
@@ -77,9 +81,9 @@ export function TeamAddForm({ onAdded }: { onAdded: (member: TeamMember, email: 
     setFailure("");
     setBusy("inviting");
     try {
-      setInvitation(await inviteColleague(invitable));
+      setInvitation(await inviteColleague(email.trim()));
       setRefusal("");
-      setInvitable("");
+      setInvitable(false);
     } catch (error) {
       sayFailure(error);
     } finally {
@@ -105,7 +109,7 @@ export function TeamAddForm({ onAdded }: { onAdded: (member: TeamMember, email: 
             onChange={(event) => {
               setEmail(event.target.value);
               setRefusal("");
-              setInvitable("");
+              setInvitable(false);
             }}
             autoComplete="off"
             spellCheck={false}
@@ -145,7 +149,7 @@ export function TeamAddForm({ onAdded }: { onAdded: (member: TeamMember, email: 
             >
               {busy === "inviting"
                 ? "Making the link…"
-                : `Make an invitation link for ${invitable}`}
+                : `Make an invitation link for ${email.trim()}`}
             </button>
           </div>
         )}

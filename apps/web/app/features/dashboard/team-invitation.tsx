@@ -24,9 +24,9 @@ export function TeamInvitationLink({ invitation }: { invitation: TeamInvitation 
         Invitation link for {invitation.email}
       </h3>
       <p id={`${id}-what`} className="mt-1 text-cocoa text-sm">
-        An account was made for this address. Send this link to {invitation.email} yourself. With it
-        they choose their password, which proves the address is theirs. It works once, within an
-        hour; after that, "Forgot password?" on the sign-in page mails them a new one. Once they
+        This address has an account now, with no password yet. Send this link to {invitation.email}{" "}
+        yourself. With it they choose their password, which proves the address is theirs. It works
+        once, within an hour; if it is lost or runs out, make a new one here the same way. Once they
         have chosen their password, add them here as an operator.
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
