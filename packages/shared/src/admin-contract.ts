@@ -163,7 +163,14 @@ export const linkReportRowSchema = z.object({
   totalScans: z.number().int().nonnegative(),
   /** ISO 8601 instant of the last counted click or scan, or null if never followed. */
   lastClickedAt: z.string().nullable(),
-  /** One entry per day of the range, oldest first, zeros included. */
+  /** Clicks in the range (bots excluded), scans not included. */
+  clicksInRange: z.number().int().nonnegative(),
+  /** Scans of its QR code in the range (bots excluded). */
+  scansInRange: z.number().int().nonnegative(),
+  /**
+   * The days of the range the link was clicked or scanned, oldest first; a day not listed had
+   * neither. Only those, so the answer grows with what happened rather than with links × days.
+   */
   clicksByDay: z.array(linkClicksDaySchema),
 });
 export type LinkReportRow = z.infer<typeof linkReportRowSchema>;

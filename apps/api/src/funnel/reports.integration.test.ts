@@ -570,7 +570,7 @@ describe.each(testBackends({ postgresDatabase: "admin_reports" }))(
       expect(await fresh.handle.db.select().from(landingCounts)).toEqual([]);
     });
 
-    it("lists every live link with total and per-day clicks, a link with none included", async () => {
+    it("lists every live link with total and per-day clicks, a link with none included, listing only the days followed", async () => {
       await putTestShortLinks(fresh.handle);
       for (let i = 0; i < 2; i++) {
         expect((await fetch(`${fresh.server.url}/redirect/promo/spring`)).status).toBe(200);
@@ -589,6 +589,8 @@ describe.each(testBackends({ postgresDatabase: "admin_reports" }))(
         target: "/book-demo?utm_source=sms",
         totalClicks: 2,
         totalScans: 1,
+        clicksInRange: 2,
+        scansInRange: 1,
         clicksByDay: [{ day: today, clicks: 2, scans: 1 }],
       });
       expect(Date.parse(spring?.lastClickedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
@@ -596,15 +598,26 @@ describe.each(testBackends({ postgresDatabase: "admin_reports" }))(
         totalClicks: 0,
         totalScans: 0,
         lastClickedAt: null,
-        clicksByDay: [{ day: today, clicks: 0, scans: 0 }],
+        clicksInRange: 0,
+        scansInRange: 0,
+        clicksByDay: [],
       });
 
-      const earlier = await links("from=2026-01-01&to=2026-01-03");
-      expect(earlier.links[0]?.clicksByDay).toEqual([
-        { day: "2026-01-01", clicks: 0, scans: 0 },
-        { day: "2026-01-02", clicks: 0, scans: 0 },
-        { day: "2026-01-03", clicks: 0, scans: 0 },
+      // A year's range lists the one day followed, not 366 entries per link.
+      const yearAgo = utcDay(new Date(Date.now() - 365 * 86_400_000));
+      const year = await links(`from=${yearAgo}&to=${today}`);
+      expect(year.links.find((l) => l.id === "spring")?.clicksByDay).toEqual([
+        { day: today, clicks: 2, scans: 1 },
       ]);
+      expect(year.links.map((l) => l.clicksByDay.length)).toEqual([1, 0, 0, 0]);
+
+      const earlier = await links("from=2026-01-01&to=2026-01-03");
+      expect(earlier.links.find((l) => l.id === "spring")).toMatchObject({
+        totalClicks: 2,
+        clicksInRange: 0,
+        scansInRange: 0,
+        clicksByDay: [],
+      });
     });
   },
 );

@@ -33,7 +33,7 @@ export const reportPaths = {
   },
   "/admin/links": {
     get: operatorRead(
-      "Operators: every short link with its clicks, in total and per UTC day",
+      "Operators: every short link with its clicks and QR code scans, in total and in the range, and the UTC days of the range it was followed (days without any are left out)",
       { description: "The links", content: json(linksReportSchema) },
       { parameters: [day("from", "First day"), day("to", "Last day")] },
     ),

@@ -55,6 +55,7 @@ describe("the demo marketing data", () => {
     const [spring] = (await linksReport(handle.db, range)).links;
     const inRange = spring?.clicksByDay.reduce((sum, day) => sum + day.clicks, 0);
     expect(inRange).toBeGreaterThan(0);
+    expect(spring?.clicksInRange).toBe(inRange);
     expect(spring?.totalClicks).toBe(inRange);
     expect(spring?.lastClickedAt).not.toBeNull();
 

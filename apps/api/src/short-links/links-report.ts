@@ -1,9 +1,4 @@
-import {
-  daysOf,
-  type LinkReportRow,
-  type LinksQuery,
-  type LinksReport,
-} from "@bakery/shared/admin-contract";
+import type { LinkReportRow, LinksQuery, LinksReport } from "@bakery/shared/admin-contract";
 import { and, asc, between, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/open-database.ts";
 import { shortLinkClicksByDay, shortLinks } from "../db/schema.ts";
@@ -11,7 +6,8 @@ import { linkKey } from "./short-link-queries.ts";
 
 /**
  * Every live short link (moved links' tombstones left out) with its clicks and QR code scans
- * ever and per UTC day of the range, most followed (clicks and scans) in the range first.
+ * ever and in the range, and the days of the range it was followed, most followed (clicks and
+ * scans) in the range first.
  */
 export async function linksReport(db: Database, query: LinksQuery): Promise<LinksReport> {
   const { from, to } = query;
@@ -27,7 +23,7 @@ export async function linksReport(db: Database, query: LinksQuery): Promise<Link
     .from(shortLinks)
     .where(isNull(shortLinks.movedTo))
     .orderBy(asc(shortLinks.cat), asc(shortLinks.id));
-  const clicks = await db
+  const days = await db
     .select({
       cat: shortLinkClicksByDay.cat,
       id: shortLinkClicksByDay.id,
@@ -40,10 +36,9 @@ export async function linksReport(db: Database, query: LinksQuery): Promise<Link
       shortLinks,
       and(eq(shortLinks.cat, shortLinkClicksByDay.cat), eq(shortLinks.id, shortLinkClicksByDay.id)),
     )
-    .where(and(isNull(shortLinks.movedTo), between(shortLinkClicksByDay.day, from, to)));
+    .where(and(isNull(shortLinks.movedTo), between(shortLinkClicksByDay.day, from, to)))
+    .orderBy(asc(shortLinkClicksByDay.day));
 
-  const days = daysOf(from, to);
-  const dayIndex = new Map(days.map((day, i) => [day, i]));
   const rows = new Map<string, LinkReportRow>(
     links.map((link) => [
       linkKey(link.cat, link.id),
@@ -54,19 +49,21 @@ export async function linksReport(db: Database, query: LinksQuery): Promise<Link
         totalClicks: link.totalClicks,
         totalScans: link.totalScans,
         lastClickedAt: link.lastClickAt?.toISOString() ?? null,
-        clicksByDay: days.map((day) => ({ day, clicks: 0, scans: 0 })),
+        clicksInRange: 0,
+        scansInRange: 0,
+        clicksByDay: [],
       },
     ]),
   );
-  for (const row of clicks) {
-    const day = rows.get(linkKey(row.cat, row.id))?.clicksByDay[dayIndex.get(row.day) ?? -1];
-    if (day) {
-      day.clicks += row.clicks;
-      day.scans += row.scans;
-    }
+  for (const { cat, id, day, clicks, scans } of days) {
+    // A day has a row only once the link was followed that day (a check of the table's).
+    const row = rows.get(linkKey(cat, id));
+    if (!row) continue;
+    row.clicksInRange += clicks;
+    row.scansInRange += scans;
+    row.clicksByDay.push({ day, clicks, scans });
   }
-  const inRange = (row: LinkReportRow) =>
-    row.clicksByDay.reduce((n, day) => n + day.clicks + day.scans, 0);
+  const inRange = (row: LinkReportRow) => row.clicksInRange + row.scansInRange;
   // Array.prototype.sort is stable: links followed as often stay in cat/id order.
   const sorted = [...rows.values()].sort((a, b) => inRange(b) - inRange(a));
   return { from, to, links: sorted };

@@ -1,11 +1,15 @@
-import type { LinkReportRow, LinksReport } from "@bakery/shared/admin-contract";
+import { daysOf, type LinkReportRow, type LinksReport } from "@bakery/shared/admin-contract";
 import type { ReactNode } from "react";
 import { LinkQrCode } from "./link-qr-code.tsx";
 import { formatDay } from "./report-range.ts";
 import { SortableTable, type TableColumn } from "./sortable-table.tsx";
 import { Sparkline } from "./sparkline.tsx";
 
-type LinkRow = LinkReportRow & { path: string; clicksInRange: number; scansInRange: number };
+type LinkRow = LinkReportRow & {
+  path: string;
+  /** Clicks on each day of the range, oldest first, the days without any as 0. */
+  dailyClicks: number[];
+};
 
 const lastClickedFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -48,12 +52,7 @@ const countColumns: TableColumn<LinkRow>[] = [
   {
     id: "per-day",
     label: "Per day",
-    render: (row) => (
-      <Sparkline
-        values={row.clicksByDay.map((day) => day.clicks)}
-        summary={sparklineSummary(row)}
-      />
-    ),
+    render: (row) => <Sparkline values={row.dailyClicks} summary={sparklineSummary(row)} />,
   },
   { id: "total-clicks", label: "All-time clicks", value: (row) => row.totalClicks, numeric: true },
   { id: "total-scans", label: "All-time scans", value: (row) => row.totalScans, numeric: true },
@@ -106,12 +105,15 @@ export function LinksTable({
   report: LinksReport;
   actions?: (link: LinkReportRow) => ReactNode;
 }) {
-  const rows: LinkRow[] = report.links.map((link) => ({
-    ...link,
-    path: `/to/${link.cat}/${link.id}`,
-    clicksInRange: link.clicksByDay.reduce((sum, day) => sum + day.clicks, 0),
-    scansInRange: link.clicksByDay.reduce((sum, day) => sum + day.scans, 0),
-  }));
+  const days = daysOf(report.from, report.to);
+  const rows: LinkRow[] = report.links.map((link) => {
+    const clicksOn = new Map(link.clicksByDay.map(({ day, clicks }) => [day, clicks]));
+    return {
+      ...link,
+      path: `/to/${link.cat}/${link.id}`,
+      dailyClicks: days.map((day) => clicksOn.get(day) ?? 0),
+    };
+  });
   return (
     <SortableTable
       caption={`Short links, clicks ${report.from} to ${report.to}`}
