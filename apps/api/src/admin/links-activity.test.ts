@@ -1,7 +1,8 @@
 import { hostname } from "node:os";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { activityEntries } from "../db/schema.ts";
+import { activityEntries, shortLinks } from "../db/schema.ts";
+import { MAX_SHORT_LINKS } from "../short-links/short-link-queries.ts";
 import { inProcessCli } from "../test-support/in-process-cli.ts";
 
 /**
@@ -144,5 +145,29 @@ describe("the CLI's link commands in the activity log", () => {
     ]) {
       expect(help.printed).toContain(option);
     }
+  });
+
+  it("refuses a new link past the most the team can have, as the editor does, and still replaces one", async () => {
+    const existing = await read(async (db) => {
+      const rows = await db.select({ id: shortLinks.id }).from(shortLinks);
+      await db.insert(shortLinks).values(
+        Array.from({ length: MAX_SHORT_LINKS - rows.length }, (_, i) => ({
+          cat: "bulk",
+          id: `link-${i}`,
+          target: "/pricing",
+        })),
+      );
+      return rows.length;
+    });
+    expect(existing).toBeLessThan(MAX_SHORT_LINKS);
+    const before = (await entries()).length;
+    const refused = await cli("links", "put", "promo", "one-more", "/book-demo");
+    expect(refused.code).toBe(1);
+    expect(refused.printed).toContain(
+      "error: There are 1000 short links already, the most the team can have: delete links no longer in use, then make this one.",
+    );
+    expect((await cli("links", "put", "bulk", "link-0", "/book-demo")).code).toBe(0);
+    expect(await entries()).toHaveLength(before + 1);
+    await read((db) => db.delete(shortLinks).where(eq(shortLinks.cat, "bulk")));
   });
 });

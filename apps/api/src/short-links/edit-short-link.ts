@@ -9,8 +9,10 @@ import {
   lockShortLink,
   removeShortLink,
   replaceShortLink,
+  roomForAnotherLink,
   type ShortLinkInput,
   type ShortLinkRow,
+  TOO_MANY_LINKS,
 } from "./short-link-queries.ts";
 import { shortLinkRecord } from "./short-link-record.ts";
 
@@ -44,6 +46,7 @@ export async function saveShortLink(
     const current = live(await lockShortLink(tx, link.cat, link.id));
     await checkPreconditions(tx, key, current, given);
     if (current && unconditional) throw alreadyThere(key);
+    if (!current && !(await roomForAnotherLink(tx))) throw conflict(TOO_MANY_LINKS);
     const row = current ? await replaceShortLink(tx, link) : await createShortLink(tx, link);
     if (!row) {
       // A concurrent request made the link after the lock found none to hold: the same

@@ -3,7 +3,7 @@ import { adminShortLinkSchema, type ShortLinkWrite } from "@bakery/shared/admin-
 import { describe, expect, it } from "vitest";
 import { recordActivity } from "../activity/record-activity.ts";
 import { ADMIN_WRITES_PER_MINUTE } from "../auth/back-office-guards.ts";
-import { activityEntries } from "../db/schema.ts";
+import { activityEntries, shortLinks } from "../db/schema.ts";
 import {
   backOfficeClient,
   expectOperatorsOnly,
@@ -16,7 +16,12 @@ import { ann, bob, seedBackOfficeAccounts } from "../test-support/operator-accou
 import { testBackends } from "../test-support/test-database.ts";
 import { stopRateLimitClock } from "../test-support/test-server.ts";
 import { saveShortLink } from "./edit-short-link.ts";
-import { createShortLink, findShortLink } from "./short-link-queries.ts";
+import {
+  createShortLink,
+  findShortLink,
+  MAX_SHORT_LINKS,
+  TOO_MANY_LINKS,
+} from "./short-link-queries.ts";
 
 /**
  * The back office's short-link editor over HTTP: operators read, create, replace and delete
@@ -205,6 +210,34 @@ describe.each(testBackends({ postgresDatabase: "short_link_admin" }))(
         expect(await entryCount()).toBe(0);
       },
     );
+
+    it("refuses a new link past the most the team can have, in words, and still replaces one", async () => {
+      // All but one of the most, and a moved link's old address, which is no live link.
+      await fresh.handle.db.insert(shortLinks).values([
+        ...Array.from({ length: MAX_SHORT_LINKS - 1 }, (_, i) => ({
+          cat: "bulk",
+          id: `link-${i}`,
+          target: "/pricing",
+        })),
+        { cat: "bulk", id: "old-address", target: "/pricing", movedTo: "bulk/link-0" },
+      ]);
+      const last = await linkOf(await put("promo/last", spring, { "If-None-Match": "*" }), 201);
+      const refused = await expectApiError(
+        await put("promo/one-more", spring, { "If-None-Match": "*" }),
+        409,
+        "conflict",
+      );
+      expect(refused.error.message).toBe(
+        "There are 1000 short links already, the most the team can have: delete links no longer in use, then make this one.",
+      );
+      expect(refused.error.message).toBe(TOO_MANY_LINKS);
+      expect(await findShortLink(fresh.handle.db, "promo", "one-more")).toBeUndefined();
+      const replaced = await linkOf(
+        await put("promo/last", { destination: "/pricing" }, { "If-Match": `"${last.revision}"` }),
+      );
+      expect(replaced.target).toBe("/pricing");
+      expect(await entryCount()).toBe(2);
+    });
 
     it("answers 401 signed out and 403 to a non-operator on every route", async () => {
       await linkOf(await put("promo/spring", spring), 201);

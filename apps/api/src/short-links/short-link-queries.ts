@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/open-database.ts";
 import { shortLinkClicksByDay, shortLinks } from "../db/schema.ts";
 
@@ -6,6 +6,25 @@ export type ShortLinkRow = typeof shortLinks.$inferSelect;
 
 /** "cat/id", the form stored in `moved_to`. */
 export const linkKey = (cat: string, id: string) => `${cat}/${id}`;
+
+/**
+ * Live links the team can have at most: far more than a bakery's marketing ever sends at once,
+ * and a bound on the links report (every live link) and on what a stolen session can add.
+ * Moved links' tombstones are not counted.
+ */
+export const MAX_SHORT_LINKS = 1000;
+
+/** What a new link is refused with when there are MAX_SHORT_LINKS already. */
+export const TOO_MANY_LINKS = `There are ${MAX_SHORT_LINKS} short links already, the most the team can have: delete links no longer in use, then make this one.`;
+
+/** Whether another live link may be made (fewer than MAX_SHORT_LINKS now). */
+export async function roomForAnotherLink(db: Database): Promise<boolean> {
+  const [live] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(shortLinks)
+    .where(isNull(shortLinks.movedTo));
+  return (live?.count ?? 0) < MAX_SHORT_LINKS;
+}
 
 export async function findShortLink(
   db: Database,

@@ -13,8 +13,10 @@ import {
   moveShortLink,
   putShortLink,
   removeShortLink,
+  roomForAnotherLink,
   type ShortLinkInput,
   type ShortLinkRow,
+  TOO_MANY_LINKS,
 } from "../../short-links/short-link-queries.ts";
 import { shortLinkRecord } from "../../short-links/short-link-record.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
@@ -35,6 +37,7 @@ const recordOf = (row: ShortLinkRow | undefined) =>
 async function putLinkRecorded(db: Database, link: ShortLinkInput) {
   return db.transaction(async (tx) => {
     const before = recordOf(await findShortLink(tx, link.cat, link.id));
+    if (!before && !(await roomForAnotherLink(tx))) throw new CommandError(TOO_MANY_LINKS);
     const outcome = await putShortLink(tx, link);
     await recordActivity(tx, cliActor(), {
       kind: before ? "link.updated" : "link.created",
