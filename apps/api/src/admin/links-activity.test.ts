@@ -164,7 +164,7 @@ describe("the CLI's link commands in the activity log", () => {
     const refused = await cli("links", "put", "promo", "one-more", "/book-demo");
     expect(refused.code).toBe(1);
     expect(refused.printed).toContain(
-      "error: There are 1000 short links already, the most the team can have: delete links no longer in use, then make this one.",
+      "error: There are 1,000 short links already, the most the team can have: delete links no longer in use, then make this one.",
     );
     expect((await cli("links", "put", "bulk", "link-0", "/book-demo")).code).toBe(0);
     expect(await entries()).toHaveLength(before + 1);

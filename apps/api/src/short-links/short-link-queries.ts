@@ -14,16 +14,27 @@ export const linkKey = (cat: string, id: string) => `${cat}/${id}`;
  */
 export const MAX_SHORT_LINKS = 1000;
 
-/** What a new link is refused with when there are MAX_SHORT_LINKS already. */
-export const TOO_MANY_LINKS = `There are ${MAX_SHORT_LINKS} short links already, the most the team can have: delete links no longer in use, then make this one.`;
+/**
+ * Thrown by the writes that would make a live link when there are MAX_SHORT_LINKS already, so
+ * every way of making one (the editor, the CLI, a seed) keeps the rule. Replacing, moving and
+ * deleting never make one.
+ */
+export class TooManyLinksError extends Error {
+  constructor() {
+    super(
+      `There are ${MAX_SHORT_LINKS.toLocaleString("en-US")} short links already, the most the team can have: delete links no longer in use, then make this one.`,
+    );
+    this.name = "TooManyLinksError";
+  }
+}
 
-/** Whether another live link may be made (fewer than MAX_SHORT_LINKS now). */
-export async function roomForAnotherLink(db: Database): Promise<boolean> {
+/** Throws TooManyLinksError when another live link would be one too many. */
+async function refuseWhenFull(db: Database): Promise<void> {
   const [live] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(shortLinks)
     .where(isNull(shortLinks.movedTo));
-  return (live?.count ?? 0) < MAX_SHORT_LINKS;
+  if ((live?.count ?? 0) >= MAX_SHORT_LINKS) throw new TooManyLinksError();
 }
 
 export async function findShortLink(
@@ -155,6 +166,8 @@ export async function putShortLink(
   db: Database,
   link: ShortLinkInput,
 ): Promise<"created" | "replaced"> {
+  const existing = await findShortLink(db, link.cat, link.id);
+  if (existing?.movedTo !== null) await refuseWhenFull(db);
   const [row] = await insertOrOverwrite(db, link, false).returning({
     inserted: sql<boolean>`xmax = 0`,
   });
@@ -164,12 +177,13 @@ export async function putShortLink(
 /**
  * Creates a link where there is none, or only a moved link's tombstone (which it takes over, as
  * `putShortLink` does); undefined, writing nothing, when a live link is there, even one
- * made a moment ago by a concurrent request.
+ * made a moment ago by a concurrent request. Both refuse with TooManyLinksError when full.
  */
 export async function createShortLink(
   db: Database,
   link: ShortLinkInput,
 ): Promise<ShortLinkRow | undefined> {
+  await refuseWhenFull(db);
   const [row] = await insertOrOverwrite(db, link, true).returning();
   return row;
 }

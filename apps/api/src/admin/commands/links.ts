@@ -13,10 +13,9 @@ import {
   moveShortLink,
   putShortLink,
   removeShortLink,
-  roomForAnotherLink,
   type ShortLinkInput,
   type ShortLinkRow,
-  TOO_MANY_LINKS,
+  TooManyLinksError,
 } from "../../short-links/short-link-queries.ts";
 import { shortLinkRecord } from "../../short-links/short-link-record.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
@@ -37,7 +36,6 @@ const recordOf = (row: ShortLinkRow | undefined) =>
 async function putLinkRecorded(db: Database, link: ShortLinkInput) {
   return db.transaction(async (tx) => {
     const before = recordOf(await findShortLink(tx, link.cat, link.id));
-    if (!before && !(await roomForAnotherLink(tx))) throw new CommandError(TOO_MANY_LINKS);
     const outcome = await putShortLink(tx, link);
     await recordActivity(tx, cliActor(), {
       kind: before ? "link.updated" : "link.created",
@@ -206,6 +204,9 @@ export const linkCommands: Command[] = [
           signInRequired,
           ...campaignColumns(utm),
           ...ending,
+        }).catch((error: unknown) => {
+          if (error instanceof TooManyLinksError) throw new CommandError(error.message);
+          throw error;
         });
         const link = `${config.siteOrigin}${sitePathForLink(cat, id)}`;
         out(
