@@ -1,5 +1,5 @@
 import type { TeamInvitation, TeamRecord } from "@bakery/shared/admin-team-contract";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { type Actor, recordActivity } from "../activity/record-activity.ts";
 import type { ApiDeps } from "../api-deps.ts";
 import { HOW_TO_VERIFY_AN_ADDRESS } from "../auth/identity-accounts.ts";
@@ -74,13 +74,14 @@ export async function inviteColleague(
 
 /**
  * Seconds until `uid` may invite again, by the database's clock (its entries' times are its
- * own); null when they have invited fewer than INVITATIONS_PER_HOUR in the last hour.
+ * own); null when they have invited fewer than INVITATIONS_PER_HOUR in the last hour. The wait
+ * ends when the INVITATIONS_PER_HOUR-th newest entry leaves the hour: then fewer than that many
+ * are left in it, however many there were (two made at the same instant can make one more).
  */
 async function invitationWait(db: Database, uid: string): Promise<number | null> {
-  const [recent] = await db
+  const [oldestThatCounts] = await db
     .select({
-      count: sql<number>`count(*)::int`,
-      wait: sql<number>`ceil(extract(epoch from min(${activityEntries.at}) + interval '1 hour' - now()))::int`,
+      wait: sql<number>`ceil(extract(epoch from ${activityEntries.at} + interval '1 hour' - now()))::int`,
     })
     .from(activityEntries)
     .where(
@@ -89,6 +90,9 @@ async function invitationWait(db: Database, uid: string): Promise<number | null>
         eq(activityEntries.actorUid, uid),
         gt(activityEntries.at, sql`now() - interval '1 hour'`),
       ),
-    );
-  return recent && recent.count >= INVITATIONS_PER_HOUR ? Math.max(1, recent.wait) : null;
+    )
+    .orderBy(desc(activityEntries.at))
+    .limit(1)
+    .offset(INVITATIONS_PER_HOUR - 1);
+  return oldestThatCounts ? Math.max(1, oldestThatCounts.wait) : null;
 }

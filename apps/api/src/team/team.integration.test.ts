@@ -340,6 +340,28 @@ describe.each(testBackends({ postgresDatabase: "team_admin" }))(
       expect(byBob.status, await byBob.clone().text()).toBe(201);
     });
 
+    it("counts the wait from the tenth newest invitation when more than 10 are in the hour", async () => {
+      // Two made at the same instant can make 11: one 55 minutes ago and ten 10 minutes ago.
+      // Only when one of the ten leaves the hour are fewer than 10 left in it.
+      const entry = (minutesAgo: number) => ({
+        at: new Date(Date.now() - minutesAgo * 60_000),
+        actorUid: ann.uid,
+        actor: ann.email,
+        kind: "operator.invited",
+        subject: address("earlier"),
+      });
+      await database.handle.db
+        .insert(activityEntries)
+        .values([55, ...Array.from({ length: 10 }, () => 10)].map(entry));
+
+      const response = await call("POST", "/admin/team/invitations", {
+        body: { email: address("twelfth") },
+      });
+      const refused = await expectApiError(response, 429, "rate_limited");
+      expect(refused.error.message).toContain("Make the next one in 50 minutes.");
+      expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(49 * 60);
+    });
+
     it("invites no address that has an account, whoever uses it, and says why in words", async () => {
       // An unverified account may be a customer's who hasn't verified yet: a password link for
       // it would let the operator take it over.
