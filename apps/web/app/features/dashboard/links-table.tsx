@@ -1,5 +1,5 @@
 import { daysOf, type LinkReportRow, type LinksReport } from "@bakery/shared/admin-contract";
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import { LinkQrCode } from "./link-qr-code.tsx";
 import { formatDay } from "./report-range.ts";
 import { SortableTable, type TableColumn } from "./sortable-table.tsx";
@@ -92,6 +92,22 @@ function sparklineSummary(row: LinkRow): string {
 }
 
 /**
+ * Each link with its address and its clicks on every day of the range: the report lists only
+ * the days it was followed.
+ */
+function linkRows(report: LinksReport): LinkRow[] {
+  const days = daysOf(report.from, report.to);
+  return report.links.map((link) => {
+    const clicksOn = new Map(link.clicksByDay.map(({ day, clicks }) => [day, clicks]));
+    return {
+      ...link,
+      path: `/to/${link.cat}/${link.id}`,
+      dailyClicks: days.map((day) => clicksOn.get(day) ?? 0),
+    };
+  });
+}
+
+/**
  * Every short link with its clicks in the range (and their shape per day) and all time, and
  * `actions` on each (copy, edit, delete) when given. Ten columns are wider than the page beside
  * the menu, so the table scrolls sideways in its own region (never the page); the actions and
@@ -105,15 +121,9 @@ export function LinksTable({
   report: LinksReport;
   actions?: (link: LinkReportRow) => ReactNode;
 }) {
-  const days = daysOf(report.from, report.to);
-  const rows: LinkRow[] = report.links.map((link) => {
-    const clicksOn = new Map(link.clicksByDay.map(({ day, clicks }) => [day, clicks]));
-    return {
-      ...link,
-      path: `/to/${link.cat}/${link.id}`,
-      dailyClicks: days.map((day) => clicksOn.get(day) ?? 0),
-    };
-  });
+  // Links × days numbers for the sparklines: made again only when the report changes, not
+  // when the dashboard around the table does.
+  const rows = useMemo(() => linkRows(report), [report]);
   return (
     <SortableTable
       caption={`Short links, clicks ${report.from} to ${report.to}`}

@@ -81,7 +81,7 @@ export function TeamAddForm({ onAdded }: { onAdded: (member: TeamMember, email: 
     setFailure("");
     setBusy("inviting");
     try {
-      setInvitation(await inviteColleague(email.trim()));
+      setInvitation(await inviteColleague(email));
       setRefusal("");
       setInvitable(false);
     } catch (error) {
