@@ -8,10 +8,17 @@ import { registerPageAdminRoutes } from "./content-pages/page-admin-routes.ts";
 import { isDatabaseUnavailable } from "./db/database-availability.ts";
 import { registerEventRoutes } from "./funnel/event-routes.ts";
 import { registerAdminReportRoutes } from "./funnel/report-routes.ts";
-import { ApiProblem, databaseUnavailable, errorBody, problemResponse } from "./http/errors.ts";
+import {
+  ApiProblem,
+  conflict,
+  databaseUnavailable,
+  errorBody,
+  problemResponse,
+} from "./http/errors.ts";
 import { registerHealthRoutes } from "./http/health-route.ts";
 import { answerMissingRoute } from "./http/missing-route.ts";
 import { requestIdMiddleware } from "./http/request-id.ts";
+import { TeamLimitError } from "./limits/team-limit.ts";
 import { registerOpenApiRoute } from "./openapi/openapi-route.ts";
 import { registerMeRoutes } from "./profiles/me-route.ts";
 import { registerShortLinkAdminRoutes } from "./short-links/short-link-admin-routes.ts";
@@ -95,6 +102,7 @@ export function createApi(deps: ApiDeps): Hono {
 
   app.onError((error, c) => {
     if (error instanceof ApiProblem) return problemResponse(c, error);
+    if (error instanceof TeamLimitError) return problemResponse(c, conflict(error.message));
     if (isDatabaseUnavailable(error)) {
       // Down or hung: 503 + Retry-After takes the instance out of rotation and tells clients
       // to come back, instead of a 500 that looks like a bug.

@@ -3,6 +3,7 @@ import { type ParseArgsOptionsConfig, parseArgs } from "node:util";
 import { ConfigError } from "@bakery/shared/config";
 import { loadServerConfig } from "../config.ts";
 import { describeDatabase } from "../db/database-identity.ts";
+import { TeamLimitError } from "../limits/team-limit.ts";
 import { PRODUCT_VERSION } from "../version.ts";
 import { openAdminDatabase } from "./admin-database.ts";
 import { CommandError, UsageError } from "./cli-errors.ts";
@@ -190,7 +191,7 @@ export async function runCli(
       io.err(`Run "npx rise-admin help ${group} ${name}" for usage.`);
       return 2;
     }
-    if (error instanceof CommandError) {
+    if (error instanceof CommandError || error instanceof TeamLimitError) {
       io.err(`error: ${error.message}`);
       return 1;
     }

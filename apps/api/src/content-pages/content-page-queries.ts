@@ -2,6 +2,7 @@ import type { PageFormat } from "@bakery/shared/admin-pages-contract";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/open-database.ts";
 import { type ContentPageRow, contentPages } from "../db/schema.ts";
+import { formatLimit, TeamLimitError } from "../limits/team-limit.ts";
 import {
   keepRevision,
   moveRevisions,
@@ -42,6 +43,30 @@ export async function listRenamedPages(db: Database): Promise<{ handle: string; 
   return rows.flatMap(({ handle, to }) => (to === null ? [] : [{ handle, to }]));
 }
 
+/**
+ * Live pages the team can have at most: far more than a bakery's site has (its legal pages,
+ * opening hours, a landing page per campaign), and a bound on the back office's page list and
+ * on what a stolen session can add.
+ */
+export const MAX_CONTENT_PAGES = 500;
+
+/**
+ * Old addresses of renamed pages the team can have at most: each rename to a new handle adds
+ * one, and the page list shows them all. Deleting a page removes its old addresses.
+ */
+export const MAX_OLD_PAGE_ADDRESSES = 1000;
+
+/** How many rows of each kind there are: live pages and renamed pages' old addresses. */
+async function countPages(db: Database): Promise<{ live: number; old: number }> {
+  const [counts] = await db
+    .select({
+      live: sql<number>`(count(*) filter (where ${contentPages.renamedTo} is null))::int`,
+      old: sql<number>`(count(*) filter (where ${contentPages.renamedTo} is not null))::int`,
+    })
+    .from(contentPages);
+  return counts ?? { live: 0, old: 0 };
+}
+
 /** Pages' own key space of transaction-level advisory locks (any number will do). */
 const PAGE_WRITES_LOCK = 41;
 
@@ -61,7 +86,8 @@ const rewritten = () => ({ revision: sql`gen_random_uuid()`, updatedAt: sql`now(
 /**
  * Creates or replaces a live page (bringing a renamed handle back to life if needed) and keeps
  * the version written as a revision by `author`: the one way a page's text is written, by the
- * editor, the CLI and the local seed alike.
+ * editor, the CLI and the local seed alike. A new page past MAX_CONTENT_PAGES is refused
+ * (TeamLimitError).
  */
 export async function putContentPage(
   db: Database,
@@ -70,6 +96,12 @@ export async function putContentPage(
 ): Promise<ContentPageRow> {
   const { handle, ...content } = page;
   return db.transaction(async (tx) => {
+    const existing = await findContentPage(tx, handle);
+    if (existing?.renamedTo !== null && (await countPages(tx)).live >= MAX_CONTENT_PAGES) {
+      throw new TeamLimitError(
+        `There are ${formatLimit(MAX_CONTENT_PAGES)} pages already, the most the team can have: delete pages no longer in use, then make this one.`,
+      );
+    }
     const [row] = await tx
       .insert(contentPages)
       .values({ handle, ...content, renamedTo: null })
@@ -89,7 +121,8 @@ export async function putContentPage(
  * content and history move to `to`, `from` becomes a tombstone pointing at it, and older
  * tombstones that pointed at `from` now point at `to`, so every old URL answers with a single
  * 301 to the live page. The rename is kept as a revision by `author`, so the page's history
- * says who last changed it.
+ * says who last changed it. A rename that would make more than MAX_OLD_PAGE_ADDRESSES old
+ * addresses is refused (TeamLimitError).
  */
 export async function moveContentPage(
   db: Database,
@@ -100,6 +133,13 @@ export async function moveContentPage(
   const { title, subtitle, format, source, html } = from;
   const content = { title, subtitle, format, source, html, renamedTo: null };
   return db.transaction(async (tx) => {
+    // A rename to a handle never used adds an old address; one to an old address reuses it.
+    const reused = await findContentPage(tx, to);
+    if (!reused && (await countPages(tx)).old >= MAX_OLD_PAGE_ADDRESSES) {
+      throw new TeamLimitError(
+        `There are ${formatLimit(MAX_OLD_PAGE_ADDRESSES)} old addresses of renamed pages already, the most the team can have: delete pages no longer in use (their old addresses go with them), then rename this one.`,
+      );
+    }
     const [row] = await tx
       .insert(contentPages)
       .values({ handle: to, ...content })

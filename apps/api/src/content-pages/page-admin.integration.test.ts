@@ -1,7 +1,7 @@
 import { adminPageListSchema, type PageWrite } from "@bakery/shared/admin-pages-contract";
 import { describe, expect, it } from "vitest";
 import { ADMIN_WRITES_PER_MINUTE } from "../auth/back-office-guards.ts";
-import { activityEntries, contentPageRevisions } from "../db/schema.ts";
+import { activityEntries, contentPageRevisions, contentPages } from "../db/schema.ts";
 import { expectOperatorsOnly } from "../test-support/back-office-client.ts";
 import { expectApiError } from "../test-support/expect-api-error.ts";
 import { freshTestServerPerTest } from "../test-support/fresh-per-test.ts";
@@ -14,7 +14,13 @@ import { ann, bob, seedBackOfficeAccounts } from "../test-support/operator-accou
 import { pageEditorClient } from "../test-support/page-editor.ts";
 import { testBackends } from "../test-support/test-database.ts";
 import { startTestServer, stopRateLimitClock, testConfig } from "../test-support/test-server.ts";
-import { findContentPage, lockPageWrites, putContentPage } from "./content-page-queries.ts";
+import {
+  findContentPage,
+  lockPageWrites,
+  MAX_CONTENT_PAGES,
+  MAX_OLD_PAGE_ADDRESSES,
+  putContentPage,
+} from "./content-page-queries.ts";
 import { BEFORE_PAGE_HISTORY } from "./content-page-revisions.ts";
 import { saveContentPage } from "./edit-content-page.ts";
 import { ADMIN_PREVIEWS_PER_MINUTE } from "./page-admin-routes.ts";
@@ -215,6 +221,65 @@ describe.each(testBackends({ postgresDatabase: "page_admin" }))(
       expect(required.error.message).toContain("If-Match");
       expect(await entryCount()).toBe(1);
       expect(await revisionCount()).toBe(1);
+    });
+
+    it("refuses a new page past the most the team can have, in words, and still replaces one", async () => {
+      // All but one of the most, and a renamed page's old address, which is no live page.
+      const stored = { title: "Bulk", source: "<p>Bulk</p>", format: "html" as const, html: "" };
+      await fresh.handle.db.insert(contentPages).values([
+        ...Array.from({ length: MAX_CONTENT_PAGES - 1 }, (_, i) => ({
+          handle: `bulk-${i}`,
+          ...stored,
+        })),
+        { handle: "bulk-old", ...stored, renamedTo: "bulk-0" },
+      ]);
+      const last = await pageOf(await put("last", privacy, { "If-None-Match": "*" }), 201);
+      const refused = await expectApiError(
+        await put("one-more", privacy, { "If-None-Match": "*" }),
+        409,
+        "conflict",
+      );
+      expect(refused.error.message).toBe(
+        "There are 500 pages already, the most the team can have: delete pages no longer in use, then make this one.",
+      );
+      expect(await findContentPage(fresh.handle.db, "one-more")).toBeUndefined();
+      const replaced = await pageOf(
+        await put("last", { ...privacy, title: "Privacy" }, { "If-Match": last.revision }),
+      );
+      expect(replaced.title).toBe("Privacy");
+      expect(await entryCount()).toBe(2);
+      expect(await revisionCount()).toBe(2);
+    });
+
+    it("refuses a rename to a new handle past the most old addresses, and allows one to an old address", async () => {
+      const page = await pageOf(await put("privacy", privacy, { "If-None-Match": "*" }), 201);
+      const stored = { title: "Old", source: "", format: "html" as const, html: "" };
+      await fresh.handle.db.insert(contentPages).values(
+        Array.from({ length: MAX_OLD_PAGE_ADDRESSES }, (_, i) => ({
+          handle: `old-${i}`,
+          ...stored,
+          renamedTo: "privacy",
+        })),
+      );
+      const move = (to: string, revision: string) =>
+        call("POST", "/admin/pages/privacy/move", {
+          body: { to },
+          headers: { "If-Match": revision },
+        });
+      const refused = await expectApiError(
+        await move("privacy-policy", page.revision),
+        409,
+        "conflict",
+      );
+      expect(refused.error.message).toBe(
+        "There are 1,000 old addresses of renamed pages already, the most the team can have: delete pages no longer in use (their old addresses go with them), then rename this one.",
+      );
+      expect(await findContentPage(fresh.handle.db, "privacy-policy")).toBeUndefined();
+      // A rename to one of its old handles adds no old address.
+      const moved = await move("old-7", page.revision);
+      expect(moved.status, await moved.clone().text()).toBe(200);
+      expect((await findContentPage(fresh.handle.db, "old-7"))?.renamedTo).toBeNull();
+      expect((await findContentPage(fresh.handle.db, "privacy"))?.renamedTo).toBe("old-7");
     });
 
     it("creates a page once when two editors create it at the same moment", async () => {

@@ -1,4 +1,5 @@
 import { adminShortLinkSchema, shortLinkWriteSchema } from "@bakery/shared/admin-links-contract";
+import { formatLimit } from "../limits/team-limit.ts";
 import { MAX_SHORT_LINKS } from "../short-links/short-link-queries.ts";
 import {
   adminWriteErrors,
@@ -53,7 +54,7 @@ export const linkEditorPaths = {
           },
           400: error("The category or id is not a valid slug, or the body is not JSON"),
           409: error(
-            `The link exists, and no If-Match named the revision to replace; or it would be new, and there are ${MAX_SHORT_LINKS} live links already`,
+            `The link exists, and no If-Match named the revision to replace; or it would be new, and there are ${formatLimit(MAX_SHORT_LINKS)} live links already`,
           ),
           413: error("The body is too large"),
           415: error("The body is not JSON"),

@@ -11,9 +11,14 @@ import {
 } from "@bakery/shared/admin-pages-contract";
 import type { z } from "zod";
 import {
+  MAX_CONTENT_PAGES,
+  MAX_OLD_PAGE_ADDRESSES,
+} from "../content-pages/content-page-queries.ts";
+import {
   ADMIN_PREVIEWS_PER_MINUTE,
   PAGE_BODY_MAX_BYTES,
 } from "../content-pages/page-admin-routes.ts";
+import { formatLimit } from "../limits/team-limit.ts";
 import {
   adminWriteErrors,
   commonErrors,
@@ -113,7 +118,9 @@ export const pageEditorPaths = {
         responses: {
           200: pageAnswer("Replaced; ETag: the new revision"),
           201: pageAnswer("Created; ETag: its revision"),
-          409: error("The page exists, and no If-Match named the revision to replace"),
+          409: error(
+            `The page exists, and no If-Match named the revision to replace; or it would be new, and there are ${formatLimit(MAX_CONTENT_PAGES)} live pages already`,
+          ),
           413: error(`The body is over ${PAGE_BODY_MAX_BYTES} bytes`),
           415: error("The body is not JSON"),
           422: pageSourceRefused,
@@ -141,7 +148,9 @@ export const pageEditorPaths = {
         requestBody: pageBody(pageMoveSchema),
         responses: {
           200: pageAnswer("The page at its new handle; ETag: its revision"),
-          409: error("A page with the new handle exists"),
+          409: error(
+            `A page with the new handle exists; or the handle was never used, and there are ${formatLimit(MAX_OLD_PAGE_ADDRESSES)} old addresses of renamed pages already`,
+          ),
           415: error("The body is not JSON"),
           422: error("The new handle is not a slug, or is the page's handle already"),
           428: error("No If-Match: the revision to rename must be named"),

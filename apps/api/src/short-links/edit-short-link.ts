@@ -11,7 +11,6 @@ import {
   replaceShortLink,
   type ShortLinkInput,
   type ShortLinkRow,
-  TooManyLinksError,
 } from "./short-link-queries.ts";
 import { shortLinkRecord } from "./short-link-record.ts";
 
@@ -29,16 +28,6 @@ const alreadyThere = (key: string) =>
     `A link ${key} already exists. To replace it, send its revision in If-Match; to create only, send If-None-Match: *.`,
   );
 
-/** createShortLink, its refusal when the team has the most links said as a 409. */
-async function createOrRefuse(tx: Database, link: ShortLinkInput) {
-  try {
-    return await createShortLink(tx, link);
-  } catch (error) {
-    if (error instanceof TooManyLinksError) throw conflict(error.message);
-    throw error;
-  }
-}
-
 /**
  * Creates or replaces `link` as `given` allows (412 otherwise). Without a condition it only
  * creates: replacing a link its author hasn't seen is refused (409), never done silently.
@@ -55,7 +44,7 @@ export async function saveShortLink(
     const current = live(await lockShortLink(tx, link.cat, link.id));
     await checkPreconditions(tx, key, current, given);
     if (current && unconditional) throw alreadyThere(key);
-    const row = current ? await replaceShortLink(tx, link) : await createOrRefuse(tx, link);
+    const row = current ? await replaceShortLink(tx, link) : await createShortLink(tx, link);
     if (!row) {
       // A concurrent request made the link after the lock found none to hold: the same
       // checks again, against that link.

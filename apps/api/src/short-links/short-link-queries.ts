@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/open-database.ts";
 import { shortLinkClicksByDay, shortLinks } from "../db/schema.ts";
+import { formatLimit, TeamLimitError } from "../limits/team-limit.ts";
 
 export type ShortLinkRow = typeof shortLinks.$inferSelect;
 
@@ -15,26 +16,19 @@ export const linkKey = (cat: string, id: string) => `${cat}/${id}`;
 export const MAX_SHORT_LINKS = 1000;
 
 /**
- * Thrown by the writes that would make a live link when there are MAX_SHORT_LINKS already, so
- * every way of making one (the editor, the CLI, a seed) keeps the rule. Replacing, moving and
- * deleting never make one.
+ * Refuses (TeamLimitError) another live link when there are MAX_SHORT_LINKS already, so every
+ * way of making one keeps the rule. Replacing, moving and deleting never make one.
  */
-export class TooManyLinksError extends Error {
-  constructor() {
-    super(
-      `There are ${MAX_SHORT_LINKS.toLocaleString("en-US")} short links already, the most the team can have: delete links no longer in use, then make this one.`,
-    );
-    this.name = "TooManyLinksError";
-  }
-}
-
-/** Throws TooManyLinksError when another live link would be one too many. */
 async function refuseWhenFull(db: Database): Promise<void> {
   const [live] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(shortLinks)
     .where(isNull(shortLinks.movedTo));
-  if ((live?.count ?? 0) >= MAX_SHORT_LINKS) throw new TooManyLinksError();
+  if ((live?.count ?? 0) >= MAX_SHORT_LINKS) {
+    throw new TeamLimitError(
+      `There are ${formatLimit(MAX_SHORT_LINKS)} short links already, the most the team can have: delete links no longer in use, then make this one.`,
+    );
+  }
 }
 
 export async function findShortLink(
@@ -177,7 +171,7 @@ export async function putShortLink(
 /**
  * Creates a link where there is none, or only a moved link's tombstone (which it takes over, as
  * `putShortLink` does); undefined, writing nothing, when a live link is there, even one
- * made a moment ago by a concurrent request. Both refuse with TooManyLinksError when full.
+ * made a moment ago by a concurrent request. Both refuse with TeamLimitError when full.
  */
 export async function createShortLink(
   db: Database,

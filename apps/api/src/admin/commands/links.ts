@@ -15,7 +15,6 @@ import {
   removeShortLink,
   type ShortLinkInput,
   type ShortLinkRow,
-  TooManyLinksError,
 } from "../../short-links/short-link-queries.ts";
 import { shortLinkRecord } from "../../short-links/short-link-record.ts";
 import { CommandError, UsageError } from "../cli-errors.ts";
@@ -204,9 +203,6 @@ export const linkCommands: Command[] = [
           signInRequired,
           ...campaignColumns(utm),
           ...ending,
-        }).catch((error: unknown) => {
-          if (error instanceof TooManyLinksError) throw new CommandError(error.message);
-          throw error;
         });
         const link = `${config.siteOrigin}${sitePathForLink(cat, id)}`;
         out(

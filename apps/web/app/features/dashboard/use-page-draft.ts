@@ -98,7 +98,9 @@ export function usePageDraft(handle: string) {
       setStep({ kind: "saved", page: stored });
     } catch (error) {
       if (error instanceof ApiRequestError && error.leavingPage) return;
-      const refused = error instanceof ApiRequestError && [409, 412].includes(error.status);
+      // Only a colleague's change (412) makes the page stale: the editor always sends a
+      // condition, so a 409 is a refusal said in words (the team's most pages, say).
+      const refused = error instanceof ApiRequestError && error.status === 412;
       const message = requestFailureWords(error);
       setStep(refused ? { kind: "stale", message } : { kind: "failed", message });
     }
