@@ -15,10 +15,15 @@ if (!operator) throw new Error("The demo data has no operator account");
 const uniqueId = (name: string) => `${name}-${test.info().project.name}-${Date.now().toString(36)}`;
 
 /** Creates (or replaces) a link through the API, as another operator's browser would. */
-async function putLink(request: APIRequestContext, id: string, destination: string) {
+async function putLink(
+  request: APIRequestContext,
+  id: string,
+  destination: string,
+  utm?: { source: string; medium: string; campaign: string },
+) {
   const response = await request.put(`/api/admin/links/e2e/${id}`, {
     headers: { Authorization: `Bearer ${await operatorToken(request)}` },
-    data: { destination },
+    data: { destination, utm },
   });
   expect(response.ok()).toBe(true);
 }
@@ -163,6 +168,45 @@ test.describe("the operator", () => {
     await expect(editor(second).getByLabel("Destination", { exact: true })).toHaveValue(
       "/book-demo",
     );
+  });
+
+  test("finds a link by its campaign's name, whatever the case, and keeps the search while the table loads again", async ({
+    page,
+    request,
+  }) => {
+    const id = uniqueId("find");
+    const searched = `AUTUMN-${id.toUpperCase()}`;
+    await putLink(request, id, "/pricing", {
+      source: "flyer",
+      medium: "print",
+      campaign: `autumn-${id}`,
+    });
+    await page.reload();
+    const table = page.getByRole("table", { name: /^Short links/ });
+    await expect(table).toBeVisible({ timeout: 20_000 });
+    const find = page.getByRole("searchbox", { name: "Find a link" });
+    await find.fill(searched);
+    await expect(page.getByRole("status").filter({ hasText: "match" })).toHaveText(
+      new RegExp(`^1 of \\d+ links match “${searched}”\\.$`),
+    );
+    await expect(table.locator("tbody tr")).toHaveCount(1);
+    await expect(table.getByRole("rowheader")).toHaveText(`/to/e2e/${id}`);
+    await expectNoSeriousA11yViolations(page);
+
+    // Deleting it loads the table again: the search stays, says nothing matches, and offers a way back.
+    await openEditor(page, `Delete /to/e2e/${id}`);
+    await editor(page)
+      .getByRole("button", { name: `Delete e2e/${id}` })
+      .click();
+    await expect(page.getByRole("status").filter({ hasText: "No link matches" })).toHaveText(
+      `No link matches “${searched}”.`,
+    );
+    await expect(find).toHaveValue(searched);
+    await expect(table).toHaveCount(0);
+    await page.getByRole("button", { name: "Show every link" }).click();
+    await expect(find).toBeFocused();
+    await expect(find).toHaveValue("");
+    await expect(table.locator("tbody tr").first()).toBeVisible();
   });
 
   test("deletes a link after asking", async ({ page, request }) => {

@@ -1,6 +1,8 @@
 import { daysOf, type LinkReportRow, type LinksReport } from "@bakery/shared/admin-contract";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useId, useMemo, useRef } from "react";
+import { buttonClasses } from "#app/ui/button-styles.ts";
 import { LinkQrCode } from "./link-qr-code.tsx";
+import { matchesLinkSearch } from "./link-search.ts";
 import { formatDay } from "./report-range.ts";
 import { SortableTable, type TableColumn } from "./sortable-table.tsx";
 import { Sparkline } from "./sparkline.tsx";
@@ -109,34 +111,86 @@ function linkRows(report: LinksReport): LinkRow[] {
 
 /**
  * Every short link with its clicks in the range (and their shape per day) and all time, and
- * `actions` on each (copy, edit, delete) when given. Ten columns are wider than the page beside
+ * `actions` on each (copy, edit, delete) when given; **Find a link** above it shows only the
+ * links its words describe (and the CSV has those). Ten columns are wider than the page beside
  * the menu, so the table scrolls sideways in its own region (never the page); the actions and
  * the QR code come before the last click and the target, so they are in view without
- * scrolling on a laptop's screen.
+ * scrolling on a laptop's screen. The search is its caller's, so it outlasts the table while
+ * the report loads again after an edit.
  */
 export function LinksTable({
   report,
   actions,
+  search,
+  onSearch,
 }: {
   report: LinksReport;
   actions?: (link: LinkReportRow) => ReactNode;
+  search: string;
+  onSearch: (search: string) => void;
 }) {
   // Links × days numbers for the sparklines: made again only when the report changes, not
   // when the dashboard around the table does.
   const rows = useMemo(() => linkRows(report), [report]);
+  const found = useMemo(() => rows.filter((row) => matchesLinkSearch(row, search)), [rows, search]);
+  const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  const searched = search.trim();
   return (
-    <SortableTable
-      caption={`Short links, clicks ${report.from} to ${report.to}`}
-      columns={[
-        ...countColumns,
-        ...(actions ? [{ id: "actions", label: "Actions", render: actions }] : []),
-        qrCodeColumn,
-        ...detailColumns,
-      ]}
-      rows={rows}
-      rowKey={(row) => row.path}
-      initialSort={{ column: "range-clicks", direction: "descending" }}
-      fileName={`short-links-${report.from}-to-${report.to}`}
-    />
+    <div className="flex flex-col gap-4">
+      <search aria-label="Short links" className="flex max-w-md flex-col gap-1">
+        <label htmlFor={`${id}-find`} className="font-semibold text-ink text-sm">
+          Find a link
+        </label>
+        <input
+          ref={field}
+          id={`${id}-find`}
+          type="search"
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={`${id}-find-note`}
+          className="form-field h-11 px-3"
+        />
+        <p id={`${id}-find-note`} className="text-cocoa text-sm">
+          By its address, where it goes, or a campaign name in it.
+        </p>
+      </search>
+      {/* In the page from the start, so each count is announced as the search changes. */}
+      <p role="status" className={searched ? "text-cocoa text-sm" : "sr-only"}>
+        {!searched
+          ? ""
+          : found.length === 0
+            ? `No link matches “${searched}”.`
+            : `${found.length} of ${rows.length} ${rows.length === 1 ? "link matches" : "links match"} “${searched}”.`}
+      </p>
+      {found.length === 0 ? (
+        <button
+          type="button"
+          onClick={() => {
+            onSearch("");
+            field.current?.focus();
+          }}
+          className={`${buttonClasses("secondary")} self-start`}
+        >
+          Show every link
+        </button>
+      ) : (
+        <SortableTable
+          caption={`Short links, clicks ${report.from} to ${report.to}`}
+          columns={[
+            ...countColumns,
+            ...(actions ? [{ id: "actions", label: "Actions", render: actions }] : []),
+            qrCodeColumn,
+            ...detailColumns,
+          ]}
+          rows={found}
+          rowKey={(row) => row.path}
+          initialSort={{ column: "range-clicks", direction: "descending" }}
+          fileName={`short-links-${report.from}-to-${report.to}`}
+        />
+      )}
+    </div>
   );
 }

@@ -56,6 +56,8 @@ export function OperatorDashboard() {
   // the address) load nothing anew.
   const funnel = useReport(useCallback(() => loadFunnelReport({ from, to }, by), [from, to, by]));
   const links = useReport(useCallback(() => loadLinksReport({ from, to }), [from, to]));
+  // Here, not in the table: the table is gone while the report loads again after an edit.
+  const [linkSearch, setLinkSearch] = useState("");
   const linkTargets = useMemo(
     () =>
       links.state.kind === "loaded" ? links.state.report.links.map((link) => link.target) : [],
@@ -102,8 +104,8 @@ export function OperatorDashboard() {
               <EmptyState>
                 No landings yet — share a link with utm parameters (for example{" "}
                 <code className="break-all">/?utm_source=newsletter&utm_campaign=spring</code>), or
-                a short link made with <code>npm run admin -- links put</code> and its{" "}
-                <code>--utm-campaign</code>. Landings, demos and sign-ups from it show here.
+                a short link made with <strong>New link</strong> below, with a campaign name.
+                Landings, demos and sign-ups from it show here.
               </EmptyState>
             ) : (
               <>
@@ -135,7 +137,12 @@ export function OperatorDashboard() {
                     ) and send it to customers; its clicks show here.
                   </EmptyState>
                 ) : (
-                  <LinksTable report={report} actions={actions} />
+                  <LinksTable
+                    report={report}
+                    actions={actions}
+                    search={linkSearch}
+                    onSearch={setLinkSearch}
+                  />
                 )
               }
             </ReportArea>
