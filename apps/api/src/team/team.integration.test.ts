@@ -64,6 +64,15 @@ afterAll(async () => {
 /** A unique address, so the accounts one test makes in the emulator never meet another's. */
 const address = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 
+/** An invitation made by `by` `minutesAgo`, as the activity log keeps it. */
+const invitationEntry = (by: { uid: string; email: string }, minutesAgo: number) => ({
+  at: new Date(Date.now() - minutesAgo * 60_000),
+  actorUid: by.uid,
+  actor: by.email,
+  kind: "operator.invited",
+  subject: address("earlier"),
+});
+
 type Account = Awaited<ReturnType<typeof newEmulatorAccount>>;
 
 describe.each(testBackends({ postgresDatabase: "team_admin" }))(
@@ -310,16 +319,13 @@ describe.each(testBackends({ postgresDatabase: "team_admin" }))(
 
     it("lets one operator make at most 10 invitations an hour, saying when the next can be made", async () => {
       // Nine made half an hour ago and one over an hour ago (no longer counted), as the log has them.
-      const entry = (minutesAgo: number) => ({
-        at: new Date(Date.now() - minutesAgo * 60_000),
-        actorUid: ann.uid,
-        actor: ann.email,
-        kind: "operator.invited",
-        subject: address("earlier"),
-      });
       await database.handle.db
         .insert(activityEntries)
-        .values([61, ...Array.from({ length: 9 }, () => 30)].map(entry));
+        .values(
+          [61, ...Array.from({ length: 9 }, () => 30)].map((minutes) =>
+            invitationEntry(ann, minutes),
+          ),
+        );
       await invite(address("tenth"));
 
       const eleventh = address("eleventh");
@@ -343,16 +349,13 @@ describe.each(testBackends({ postgresDatabase: "team_admin" }))(
     it("counts the wait from the tenth newest invitation when more than 10 are in the hour", async () => {
       // Two made at the same instant can make 11: one 55 minutes ago and ten 10 minutes ago.
       // Only when one of the ten leaves the hour are fewer than 10 left in it.
-      const entry = (minutesAgo: number) => ({
-        at: new Date(Date.now() - minutesAgo * 60_000),
-        actorUid: ann.uid,
-        actor: ann.email,
-        kind: "operator.invited",
-        subject: address("earlier"),
-      });
       await database.handle.db
         .insert(activityEntries)
-        .values([55, ...Array.from({ length: 10 }, () => 10)].map(entry));
+        .values(
+          [55, ...Array.from({ length: 10 }, () => 10)].map((minutes) =>
+            invitationEntry(ann, minutes),
+          ),
+        );
 
       const response = await call("POST", "/admin/team/invitations", {
         body: { email: address("twelfth") },
