@@ -93,15 +93,25 @@ describe.runIf(canControlCluster)("a Postgres outage under the running API", () 
 
     // Back by itself, with no restart: pg_ctlcluster returns once the cluster accepts
     // connections, and a pooled connection the outage killed is replaced by the query that
-    // finds it, so the API is ready again within as many requests as its pool holds.
+    // finds it, so the API is ready again within as many failed requests as its pool holds.
     const readiness: number[] = [];
     while (readiness.length <= POOL_SIZE && readiness.at(-1) !== 200) {
       readiness.push((await fetch(`${server.url}/ready`)).status);
     }
     expect(readiness.at(-1), `/ready answered ${readiness.join(", ")}`).toBe(200);
-    const after = await Promise.all(
-      Array.from({ length: 8 }, () => fetch(`${server.url}/p/privacy-policy`)),
-    );
-    expect(after.map((r) => r.status)).toEqual(Array(8).fill(200));
+    // /ready used one connection; another the outage closed may still be pooled until a query
+    // finds it (on a busy machine its close is read late). So: rounds of 8 at once until one is
+    // all 200, each closed connection failing one request at most, the pool's size in all.
+    const after: number[][] = [];
+    while (after.length < POOL_SIZE && !after.at(-1)?.every((status) => status === 200)) {
+      const round = await Promise.all(
+        Array.from({ length: 8 }, () => fetch(`${server.url}/p/privacy-policy`)),
+      );
+      after.push(round.map((response) => response.status));
+    }
+    const answered = `after /ready: ${after.map((round) => round.join(", ")).join(" | ")}`;
+    expect(after.at(-1), answered).toEqual(Array(8).fill(200));
+    const failed = [...readiness, ...after.flat()].filter((status) => status !== 200);
+    expect(failed.length, answered).toBeLessThanOrEqual(POOL_SIZE);
   });
 });
