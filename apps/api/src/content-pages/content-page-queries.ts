@@ -56,15 +56,25 @@ export const MAX_CONTENT_PAGES = 500;
  */
 export const MAX_OLD_PAGE_ADDRESSES = 1000;
 
-/** How many rows of each kind there are: live pages and renamed pages' old addresses. */
-async function countPages(db: Database): Promise<{ live: number; old: number }> {
+/**
+ * How many rows of each kind there are (live pages, renamed pages' old addresses) and which kind
+ * `handle` is, if any: a write's limit check and what it depends on, in one read.
+ */
+async function countPages(
+  db: Database,
+  handle: string,
+): Promise<{ live: number; old: number; handleIs: "live" | "old" | "free" }> {
+  const isOld = sql`${contentPages.renamedTo} is not null`;
   const [counts] = await db
     .select({
-      live: sql<number>`(count(*) filter (where ${contentPages.renamedTo} is null))::int`,
-      old: sql<number>`(count(*) filter (where ${contentPages.renamedTo} is not null))::int`,
+      live: sql<number>`(count(*) filter (where not ${isOld}))::int`,
+      old: sql<number>`(count(*) filter (where ${isOld}))::int`,
+      handleIs: sql<
+        "live" | "old" | "free"
+      >`coalesce(max(case when ${contentPages.handle} = ${handle} then case when ${isOld} then 'old' else 'live' end end), 'free')`,
     })
     .from(contentPages);
-  return counts ?? { live: 0, old: 0 };
+  return counts ?? { live: 0, old: 0, handleIs: "free" };
 }
 
 /** Pages' own key space of transaction-level advisory locks (any number will do). */
@@ -96,8 +106,8 @@ export async function putContentPage(
 ): Promise<ContentPageRow> {
   const { handle, ...content } = page;
   return db.transaction(async (tx) => {
-    const existing = await findContentPage(tx, handle);
-    if (existing?.renamedTo !== null && (await countPages(tx)).live >= MAX_CONTENT_PAGES) {
+    const counts = await countPages(tx, handle);
+    if (counts.handleIs !== "live" && counts.live >= MAX_CONTENT_PAGES) {
       throw new TeamLimitError(
         `There are ${formatLimit(MAX_CONTENT_PAGES)} pages already, the most the team can have: delete pages no longer in use, then make this one.`,
       );
@@ -134,8 +144,8 @@ export async function moveContentPage(
   const content = { title, subtitle, format, source, html, renamedTo: null };
   return db.transaction(async (tx) => {
     // A rename to a handle never used adds an old address; one to an old address reuses it.
-    const reused = await findContentPage(tx, to);
-    if (!reused && (await countPages(tx)).old >= MAX_OLD_PAGE_ADDRESSES) {
+    const counts = await countPages(tx, to);
+    if (counts.handleIs === "free" && counts.old >= MAX_OLD_PAGE_ADDRESSES) {
       throw new TeamLimitError(
         `There are ${formatLimit(MAX_OLD_PAGE_ADDRESSES)} old addresses of renamed pages already, the most the team can have: delete pages no longer in use (their old addresses go with them), then rename this one.`,
       );

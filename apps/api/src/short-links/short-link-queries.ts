@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database, Transaction } from "../db/open-database.ts";
 import { shortLinkClicksByDay, shortLinks } from "../db/schema.ts";
 import { formatLimit, TeamLimitError } from "../limits/team-limit.ts";
@@ -154,18 +154,22 @@ function insertOrOverwrite(db: Database, link: ShortLinkInput, overTombstoneOnly
 
 /**
  * Creates or replaces a live link; its click count survives a replace. Says which it did
- * (PostgreSQL leaves a row's xmax at 0 when the statement inserted it).
+ * (PostgreSQL leaves a row's xmax at 0 when the statement inserted it), with the row found at the
+ * address before and the row written, so a caller that records the change reads neither again.
  */
 export async function putShortLink(
   db: Database,
   link: ShortLinkInput,
-): Promise<"created" | "replaced"> {
-  const existing = await findShortLink(db, link.cat, link.id);
-  if (existing?.movedTo !== null) await refuseWhenFull(db);
+): Promise<{ outcome: "created" | "replaced"; before?: ShortLinkRow; after: ShortLinkRow }> {
+  const before = await findShortLink(db, link.cat, link.id);
+  if (before?.movedTo !== null) await refuseWhenFull(db);
   const [row] = await insertOrOverwrite(db, link, false).returning({
+    ...getTableColumns(shortLinks),
     inserted: sql<boolean>`xmax = 0`,
   });
-  return row?.inserted ? "created" : "replaced";
+  if (!row) throw new Error(`writing the link ${linkKey(link.cat, link.id)} returned no row`);
+  const { inserted, ...after } = row;
+  return { outcome: inserted ? "created" : "replaced", before, after };
 }
 
 /**

@@ -34,13 +34,13 @@ const recordOf = (row: ShortLinkRow | undefined) =>
  */
 async function putLinkRecorded(db: Database, link: ShortLinkInput) {
   return db.transaction(async (tx) => {
-    const before = recordOf(await findShortLink(tx, link.cat, link.id));
-    const outcome = await putShortLink(tx, link);
+    const { outcome, before, after } = await putShortLink(tx, link);
+    const was = recordOf(before);
     await recordActivity(tx, cliActor(), {
-      kind: before ? "link.updated" : "link.created",
+      kind: was ? "link.updated" : "link.created",
       subject: linkKey(link.cat, link.id),
-      before,
-      after: recordOf(await findShortLink(tx, link.cat, link.id)),
+      before: was,
+      after: recordOf(after),
     });
     return outcome;
   });
