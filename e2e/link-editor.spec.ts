@@ -337,6 +337,29 @@ test.describe("the operator", () => {
       `/pricing?utm_source=sms&utm_medium=text&utm_campaign=keys-${id}`,
     );
   });
+
+  test("opened again the moment it closed, the editor stays open", async ({ page }) => {
+    await openEditor(page, "New link");
+    // Closed and opened again in one task, as Escape then Enter typed faster than the dialog's
+    // close event comes: that event must not close the editor opened after it.
+    await page.evaluate(async () => {
+      const dialog = document.querySelector("dialog[open]");
+      const newLink = [...document.querySelectorAll("button")].find(
+        (button) => button.textContent === "New link",
+      );
+      if (!(dialog instanceof HTMLDialogElement) || !newLink) throw new Error("no editor open");
+      const closeEvent = new Promise((done) =>
+        dialog.addEventListener("close", done, { once: true }),
+      );
+      dialog.close();
+      newLink.click();
+      await closeEvent;
+    });
+    await expect(editor(page).getByLabel("Category")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(editor(page)).toBeHidden();
+    await expect(page.getByRole("button", { name: "New link" })).toBeFocused();
+  });
 });
 
 function isFocused(locator: ReturnType<Page["getByLabel"]>): Promise<boolean> {

@@ -21,7 +21,11 @@ export function ModalDialog({
   return (
     <dialog
       ref={dialog}
-      onClose={onClose}
+      onClose={(event) => {
+        // The close event comes a moment after the dialog closed: when it was opened again in
+        // that moment (Escape, then Enter on its opener at once), it stays open.
+        if (!event.currentTarget.open) onClose();
+      }}
       aria-labelledby={labelledBy}
       className={`m-auto w-full ${wide ? "max-w-2xl" : "max-w-lg"} rounded-2xl bg-white p-6 text-ink shadow-card`}
     >

@@ -36,7 +36,7 @@ export function LinkEditor({
   linkTargets: readonly string[];
   fallbackFocus: () => HTMLElement | null;
 }) {
-  const { dialog, focusOpener, close } = useModalDialog(request !== null);
+  const { dialog, focusOpener, close } = useModalDialog(request);
   // Each opening gets a body of its own (the form starts afresh), counted as the request changes.
   const [opening, setOpening] = useState({ request, count: 0 });
   if (opening.request !== request) setOpening({ request, count: opening.count + 1 });

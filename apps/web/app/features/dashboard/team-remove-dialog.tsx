@@ -29,7 +29,7 @@ export function TeamRemoveDialog({
   /** The list is out of date (the person was removed meanwhile): read it again. */
   onListChanged: () => void;
 }) {
-  const { dialog, focusOpener, close } = useModalDialog(request !== null);
+  const { dialog, focusOpener, close } = useModalDialog(request);
   // After a removal the screen places the focus itself, once its row is gone.
   const removed = useRef(false);
 
