@@ -170,7 +170,7 @@ test.describe("the operator", () => {
     );
   });
 
-  test("finds a link by its campaign's name, whatever the case, and keeps the search while the table loads again", async ({
+  test("finds a link by its campaign's name, whatever the case, and keeps the search in the address and while the table loads again", async ({
     page,
     request,
   }) => {
@@ -193,6 +193,16 @@ test.describe("the operator", () => {
     await expect(table.getByRole("rowheader")).toHaveText(`/to/e2e/${id}`);
     await expectNoSeriousA11yViolations(page);
 
+    // The address keeps the search, through another range and a reload: a colleague opening
+    // the link finds the same link.
+    await page.getByRole("button", { name: "Last 7 days" }).click();
+    await expect(page).toHaveURL(
+      (url) => url.searchParams.get("days") === "7" && url.searchParams.get("search") === searched,
+    );
+    await page.reload();
+    await expect(find).toHaveValue(searched);
+    await expect(table.locator("tbody tr")).toHaveCount(1);
+
     // Deleting it loads the table again: the search stays, says nothing matches, and offers a way back.
     await openEditor(page, `Delete /to/e2e/${id}`);
     await editor(page)
@@ -207,6 +217,7 @@ test.describe("the operator", () => {
     await expect(find).toBeFocused();
     await expect(find).toHaveValue("");
     await expect(table.locator("tbody tr").first()).toBeVisible();
+    await expect(page).toHaveURL((url) => !url.searchParams.has("search"));
   });
 
   test("deletes a link after asking", async ({ page, request }) => {

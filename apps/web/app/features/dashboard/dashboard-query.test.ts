@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { dashboardQuery, readDashboardView } from "./dashboard-query.ts";
+import {
+  dashboardQuery,
+  readDashboardView,
+  readLinkSearch,
+  withLinkSearch,
+} from "./dashboard-query.ts";
 
 const now = new Date("2026-11-23T10:00:00Z");
 const read = (query: string) => readDashboardView(new URLSearchParams(query), now).view;
@@ -70,6 +75,10 @@ describe("readDashboardView's unread settings", () => {
       '"days" is given more than once: the first is read.',
     ]);
     expect(read("days=7&days=90").choice.preset).toBe(7);
+    expect(unread("search=rye&search=spelt")).toEqual([
+      '"search" is given more than once: the first is read.',
+    ]);
+    expect(readLinkSearch(new URLSearchParams("search=rye&search=spelt"))).toBe("rye");
   });
 });
 
@@ -78,5 +87,22 @@ describe("dashboardQuery", () => {
     for (const query of ["days=90&by=campaign", "from=2026-01-01&to=2026-01-31&by=source"]) {
       expect(dashboardQuery(read(query)).toString()).toBe(query);
     }
+  });
+});
+
+describe("the links search in the address", () => {
+  it("is kept beside the view's settings, as typed, and read back", () => {
+    const query = withLinkSearch(dashboardQuery(read("days=7&by=source")), "Spring sale & more");
+    expect(query.toString()).toBe("days=7&by=source&search=Spring+sale+%26+more");
+    expect(readLinkSearch(query)).toBe("Spring sale & more");
+    expect(read(query.toString())).toEqual(read("days=7&by=source"));
+    expect(readDashboardView(query, now).unread).toEqual([]);
+  });
+
+  it("leaves the address when it is blank", () => {
+    const query = new URLSearchParams("days=7&by=source&search=rye");
+    expect(withLinkSearch(query, "  ").toString()).toBe("days=7&by=source");
+    expect(readLinkSearch(new URLSearchParams("days=7"))).toBe("");
+    expect(query.toString()).toBe("days=7&by=source&search=rye");
   });
 });

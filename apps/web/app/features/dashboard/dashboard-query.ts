@@ -10,6 +10,9 @@ export type DashboardView = { choice: RangeChoice; by: FunnelGrouping };
 
 const DEFAULT_DAYS: PresetDays = 30;
 
+/** The address's name for the words of **Find a link**, as Dub's link list names it. */
+const LINK_SEARCH = "search";
+
 /**
  * The view an address asks for: `?days=7|30|90`, or `?from=…&to=…` (a valid range), and
  * `by=campaign|source|medium`. Anything missing or wrong falls back to the last 30 days
@@ -23,7 +26,7 @@ export function readDashboardView(
   now: Date,
 ): { view: DashboardView; unread: string[] } {
   const unread: string[] = [];
-  for (const name of ["days", "from", "to", "by"]) {
+  for (const name of ["days", "from", "to", "by", LINK_SEARCH]) {
     if (query.getAll(name).length > 1)
       unread.push(`"${name}" is given more than once: the first is read.`);
   }
@@ -74,4 +77,18 @@ export function dashboardQuery({ choice, by }: DashboardView): URLSearchParams {
   }
   query.set("by", by);
   return query;
+}
+
+/**
+ * The links search an address holds (`?search=`), so a reload, or a colleague opening the link,
+ * finds the same links; "" when it holds none.
+ */
+export const readLinkSearch = (query: URLSearchParams): string => query.get(LINK_SEARCH) ?? "";
+
+/** `query` holding `search` as the links search, or none when it is blank. */
+export function withLinkSearch(query: URLSearchParams, search: string): URLSearchParams {
+  const next = new URLSearchParams(query);
+  if (search.trim() === "") next.delete(LINK_SEARCH);
+  else next.set(LINK_SEARCH, search);
+  return next;
 }

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { DailyChart } from "./daily-chart.tsx";
-import { type DashboardView, dashboardQuery, readDashboardView } from "./dashboard-query.ts";
+import {
+  type DashboardView,
+  dashboardQuery,
+  readDashboardView,
+  readLinkSearch,
+  withLinkSearch,
+} from "./dashboard-query.ts";
 import { loadFunnelReport, loadLinksReport } from "./dashboard-reports.ts";
 import { FunnelTable } from "./funnel-table.tsx";
 import { LinksTable } from "./links-table.tsx";
@@ -36,28 +42,42 @@ export function OperatorDashboard() {
     void queryText;
     pending.current = null;
   }, [queryText]);
+  // Find a link's words. Here, not in the table: the table is gone while the report loads
+  // again after an edit. Typed into state, which the address follows: an input driven by the
+  // address alone would lose its caret to the router's transitions. Read from the address
+  // once, so a reload or a colleague's copy of the link finds the same links.
+  const [linkSearch, setLinkSearch] = useState(() => readLinkSearch(query));
+  // replace: another range, or another word typed, is not a page to go Back to.
+  const replaceQuery = useCallback(
+    (next: URLSearchParams) => setQuery(next, { replace: true, preventScrollReset: true }),
+    [setQuery],
+  );
+  useEffect(() => {
+    const current = new URLSearchParams(queryText);
+    const next = withLinkSearch(current, linkSearch);
+    if (next.toString() !== current.toString()) replaceQuery(next);
+  }, [linkSearch, queryText, replaceQuery]);
   // A link with settings the dashboard can't use says so once, and its address is written
   // as what is shown, so the link copied from here opens the same reports.
   const [unread, setUnread] = useState<string[]>([]);
   useEffect(() => {
     if (notUnderstood.length === 0) return;
     setUnread(notUnderstood);
-    setQuery(dashboardQuery(view), { replace: true, preventScrollReset: true });
-  }, [notUnderstood, view, setQuery]);
+    replaceQuery(
+      withLinkSearch(dashboardQuery(view), readLinkSearch(new URLSearchParams(queryText))),
+    );
+  }, [notUnderstood, view, queryText, replaceQuery]);
   const show = (change: (current: DashboardView) => DashboardView) => {
     setUnread([]);
     const next = change(pending.current ?? view);
     pending.current = next;
-    // replace: choosing another range is not a page to go Back to.
-    setQuery(dashboardQuery(next), { replace: true, preventScrollReset: true });
+    replaceQuery(withLinkSearch(dashboardQuery(next), linkSearch));
   };
 
   // By the days, not the range object: the same days asked again (a preset written into
   // the address) load nothing anew.
   const funnel = useReport(useCallback(() => loadFunnelReport({ from, to }, by), [from, to, by]));
   const links = useReport(useCallback(() => loadLinksReport({ from, to }), [from, to]));
-  // Here, not in the table: the table is gone while the report loads again after an edit.
-  const [linkSearch, setLinkSearch] = useState("");
   const linkTargets = useMemo(
     () =>
       links.state.kind === "loaded" ? links.state.report.links.map((link) => link.target) : [],
